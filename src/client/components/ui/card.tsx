@@ -1,0 +1,36 @@
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+
+export function Card({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      className={cn("rounded-card border border-border bg-card text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+}
+
+/** A heading, level 3 by default; pass `as` to fit the page outline. */
+export function CardTitle({
+  as: Heading = "h3",
+  className,
+  ...props
+}: ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
+  return <Heading className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+}
+
+export function CardDescription({ className, ...props }: ComponentProps<"p">) {
+  return <p className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}
+
+export function CardContent({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex items-center gap-2 p-6 pt-0", className)} {...props} />;
+}

@@ -1,0 +1,100 @@
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { type Database, type Db, openDatabase } from "./db/client";
+import { seedBaseData } from "./db/seed";
+import { registerRetreatRoutes } from "./features/retreats/retreats.routes";
+import { registerErrorHandling } from "./http/errors";
+import { registerHealthRoutes } from "./http/health.routes";
+import { registerSecurityHeaders } from "./http/security-headers";
+import { registerStaticClient } from "./http/static-client";
+import { registerJobHandlers } from "./jobs/handlers";
+import { type JobQueue, startJobQueue } from "./jobs/queue";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    queue: JobQueue | null;
+  }
+}
+
+export type AppInstance = FastifyInstance;
+
+export type BuildOptions = {
+  /** Reuse an open database (tests that restart the app on one database); the app will not close it. */
+  database?: Database;
+};
+
+/** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
+export const bodyLimitBytes = 1_048_576;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: bodyLimitBytes,
+    trustProxy: true,
+    disableRequestLogging: config.env === "test",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  try {
+    await database.migrate();
+    await seedBaseData(database.db);
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("queue", null);
+
+  if (config.runWorker) {
+    const queue = await startJobQueue(database, {
+      onError: (error) => app.log.error({ err: error }, "job queue error"),
+    });
+    app.queue = queue;
+    await registerJobHandlers(app, queue);
+  }
+
+  app.addHook("onClose", async () => {
+    if (app.queue) await app.queue.stop();
+    if (ownsDatabase) await database.close();
+  });
+
+  await registerSecurityHeaders(app, config.publicUrl);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: "Retreat HQ API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+
+  await registerHealthRoutes(app);
+  await registerRetreatRoutes(app);
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+
+  await registerStaticClient(app, config.clientDir);
+  return app;
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://retreat.example.com" }).optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
+  LOG_LEVEL: z.enum(logLevels).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** postgres:// URL, or undefined for the embedded PGlite database. */
+  databaseUrl?: string;
+  /** Folder for PGlite data and generated secrets; "memory://" keeps PGlite in memory (tests). */
+  dataDir: string;
+  publicUrl: string;
+  sessionSecret: string;
+  smtpUrl?: string;
+  emailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  /** Where the built client lives; tests may point elsewhere. */
+  clientDir: string;
+  /** Start the job worker in this process. */
+  runWorker: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Treats empty strings as unset, the way shells and .env files usually mean them. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")) as Record<
+    string,
+    string
+  >;
+}
+
+/** Reads ./.env when present (variables already set in the environment win). */
+export function loadDotEnv(file = ".env") {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = e.DATA_DIR === "memory://" ? e.DATA_DIR : resolve(e.DATA_DIR);
+  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret"),
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    clientDir: resolve("dist/client"),
+    runWorker: true,
+  };
+}
+
+/**
+ * A secret generated once and kept in DATA_DIR, so sessions survive restarts without the
+ * newcomer having to invent a secret. Production must set it explicitly (checked above).
+ */
+function persistedSecret(dataDir: string, name: string): string {
+  if (dataDir === "memory://") return randomBytes(32).toString("hex");
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Configuration for tests: in-memory PGlite (or TEST_DATABASE_URL), no worker unless asked. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: "test",
+    port: 0,
+    host: "127.0.0.1",
+    databaseUrl: undefined,
+    dataDir: "memory://",
+    publicUrl: "http://localhost:3000",
+    sessionSecret: "test-secret-test-secret-test-secret-0123",
+    emailFrom: "Retreat HQ <hello@localhost>",
+    logLevel: "silent",
+    clientDir: resolve("dist/client"),
+    runWorker: false,
+    ...overrides,
+  };
+}

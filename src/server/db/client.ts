@@ -1,0 +1,136 @@
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
+import * as schema from "./schema";
+
+/**
+ * Both drivers expose the same query builder; the node-postgres type is used for both so
+ * services are written once.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type SqlExecutor = {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+};
+
+export type Database = {
+  driver: "pglite" | "postgres";
+  db: Db;
+  /** Raw SQL with positional parameters; used by the job queue on both drivers. */
+  executor: SqlExecutor;
+  /** postgres connection string when the driver is postgres (the job queue opens its own pool). */
+  connectionString?: string;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type DatabaseOptions = {
+  /** postgres:// URL; when unset, PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory, or "memory://" for an in-memory database. */
+  dataDir: string;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === "memory://";
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    driver: "pglite",
+    db,
+    executor: {
+      // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts
+      // without parameters, which only the simple protocol (exec) runs.
+      async executeSql(text, values) {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        const result = await client.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client's error (for example the server restarting) must not crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema });
+  return {
+    driver: "postgres",
+    db,
+    connectionString,
+    executor: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+    },
+    async migrate() {
+      // Several processes may start at once on one PostgreSQL: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(727274001)");
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock(727274001)").catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** True when every migration in the folder has been applied. */
+export async function migrationsApplied(database: Database): Promise<boolean> {
+  const { readMigrationFiles } = await import("drizzle-orm/migrator");
+  const expected = readMigrationFiles({ migrationsFolder }).length;
+  try {
+    const result = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const n = (result.rows[0] as { n: number } | undefined)?.n ?? 0;
+    return n >= expected;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,1165 @@
+/**
+ * The complete database schema (spec/back-office.md section 3 "Full data schema", plus the
+ * additions recorded in docs/decisions/002-schema-additions.md).
+ *
+ * Conventions:
+ * - TypeScript property names are camelCase as the spec names fields; SQL names are snake_case.
+ * - ids are uuid (gen_random_uuid()); every table except `sessions` has createdAt/updatedAt.
+ * - Instants are timestamptz; pure calendar dates are `date` (read as "YYYY-MM-DD" strings).
+ * - Money is numeric(10,2), read as strings so no precision is lost; currency defaults to GBP.
+ * - Enumerated values (stage, role, statuses) are plain text with defaults, not pg enums, so
+ *   adding a value needs no migration of a type.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+// ---------------------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+
+/** createdAt and updatedAt; updatedAt is refreshed by Drizzle on every update it issues. */
+const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+const day = (name: string) => date(name, { mode: "string" });
+const money = (name: string) => numeric(name, { precision: 10, scale: 2 });
+const currency = () => text("currency").notNull().default("GBP");
+const jsonObject = (name: string) => jsonb(name).$type<Json>().notNull().default(sql`'{}'::jsonb`);
+const jsonList = <T = string>(name: string) => jsonb(name).$type<T[]>().notNull().default(sql`'[]'::jsonb`);
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+// ---------------------------------------------------------------------------------------------
+// Users and login sessions
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    /** argon2id hash; null for accounts that sign in through OIDC only. */
+    passwordHash: text("password_hash"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    role: text("role").notNull().default("staff"),
+    permissions: jsonObject("permissions"),
+    isActive: boolean("is_active").notNull().default(true),
+    lastLoginAt: tstz("last_login_at"),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+/** Server-side login sessions (connect-pg-simple shape: sid, sess, expire). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: jsonb("sess").$type<Json>().notNull(),
+    expire: tstz("expire").notNull(),
+    // cascade: deactivating or deleting a user can end every session they hold
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Retreats, booking types, applications
+// ---------------------------------------------------------------------------------------------
+
+export const retreats = pgTable(
+  "retreats",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    startDate: day("start_date"),
+    endDate: day("end_date"),
+    capacity: integer("capacity").notNull().default(15),
+    location: text("location").notNull().default("Bali, Indonesia"),
+    status: text("status").notNull().default("planning"),
+    pricePerPerson: money("price_per_person"),
+    currency: currency(),
+    /** IANA zone in which the retreat's dates and times are shown. */
+    timezone: text("timezone").notNull().default("Asia/Makassar"),
+    ...timestamps(),
+  },
+  (t) => [index("retreats_status_idx").on(t.status)],
+);
+
+export const bookingTypes = pgTable(
+  "booking_types",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    displayName: text("display_name"),
+    description: text("description"),
+    basePrice: money("base_price").notNull(),
+    currency: currency(),
+    depositAmount: money("deposit_amount").notNull().default("500.00"),
+    maxOccupancy: integer("max_occupancy").notNull().default(1),
+    isAddon: boolean("is_addon").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    priority: integer("priority").notNull().default(0),
+    features: jsonList("features"),
+    metadata: jsonObject("metadata"),
+    ...timestamps(),
+  },
+  (t) => [index("booking_types_retreat_id_idx").on(t.retreatId)],
+);
+
+export const applications = pgTable(
+  "applications",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    bookingTypeId: uuid("booking_type_id").references(() => bookingTypes.id, {
+      onDelete: "set null",
+    }),
+    /** individual or couple; a couple is one application carrying the partner's details. */
+    applicationType: text("application_type").notNull().default("individual"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    whatsapp: text("whatsapp"),
+    city: text("city"),
+    country: text("country"),
+    partnerFirstName: text("partner_first_name"),
+    partnerLastName: text("partner_last_name"),
+    partnerEmail: text("partner_email"),
+    partnerPhone: text("partner_phone"),
+    partnerCity: text("partner_city"),
+    partnerCountry: text("partner_country"),
+    instagramHandle: text("instagram_handle"),
+    linkedinUrl: text("linkedin_url"),
+    websiteUrl: text("website_url"),
+    motivations: text("motivations"),
+    advocacyInvolvement: text("advocacy_involvement"),
+    roomPreference: text("room_preference"),
+    wantsVipUpgrade: boolean("wants_vip_upgrade").notNull().default(false),
+    dietaryNotes: text("dietary_notes"),
+    medicalNotes: text("medical_notes"),
+    mobilityNotes: text("mobility_notes"),
+    additionalInfo: text("additional_info"),
+    stage: text("stage").notNull().default("new"),
+    score: integer("score").notNull().default(0),
+    scoreReasons: jsonList("score_reasons"),
+    interviewNotes: text("interview_notes"),
+    internalNotes: text("internal_notes"),
+    consentGdpr: boolean("consent_gdpr").notNull().default(false),
+    consentMarketing: boolean("consent_marketing").notNull().default(false),
+    submittedAt: tstz("submitted_at").notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("applications_retreat_id_idx").on(t.retreatId),
+    index("applications_stage_idx").on(t.stage),
+    index("applications_submitted_at_idx").on(t.submittedAt),
+    index("applications_email_lower_idx").on(sql`lower(${t.email})`),
+    check("applications_score_range", sql`${t.score} between 0 and 100`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Vendors (declared before finance tables that reference them)
+// ---------------------------------------------------------------------------------------------
+
+export const vendors = pgTable(
+  "vendors",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    type: text("type"),
+    email: text("email"),
+    phone: text("phone"),
+    services: textList("services"),
+    rates: jsonObject("rates"),
+    bankDetails: jsonb("bank_details").$type<Json>(),
+    contractStatus: text("contract_status").notNull().default("pending"),
+    contractSignedAt: tstz("contract_signed_at"),
+    notes: text("notes"),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("vendors_name_idx").on(t.name)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Finance: budget, expenses, vendor payments, staff, accommodation, revenue, reports
+// ---------------------------------------------------------------------------------------------
+
+export const budgetItems = pgTable(
+  "budget_items",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    category: text("category").notNull().default("accommodation"),
+    description: text("description").notNull(),
+    budgetedAmount: money("budgeted_amount").notNull().default("0.00"),
+    actualAmount: money("actual_amount").notNull().default("0.00"),
+    currency: currency(),
+    isPaid: boolean("is_paid").notNull().default(false),
+    notes: text("notes"),
+    beneficiaryType: text("beneficiary_type").notNull().default("participant"),
+    /** Polymorphic (participant, staff member, ...), so no foreign key. */
+    beneficiaryId: text("beneficiary_id"),
+    costModel: text("cost_model").notNull().default("total"),
+    participantCount: integer("participant_count"),
+    startDate: day("start_date"),
+    endDate: day("end_date"),
+    activityId: text("activity_id"),
+    isParticipantCost: boolean("is_participant_cost").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("budget_items_retreat_id_idx").on(t.retreatId, t.category)],
+);
+
+export const budgetAdjustments = pgTable(
+  "budget_adjustments",
+  {
+    id: id(),
+    budgetItemId: uuid("budget_item_id")
+      .notNull()
+      .references(() => budgetItems.id, { onDelete: "cascade" }),
+    previousAmount: money("previous_amount"),
+    newAmount: money("new_amount").notNull(),
+    adjustmentReason: text("adjustment_reason"),
+    adjustedBy: uuid("adjusted_by").references(() => users.id, { onDelete: "set null" }),
+    adjustedAt: tstz("adjusted_at").notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [index("budget_adjustments_budget_item_id_idx").on(t.budgetItemId)],
+);
+
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: id(),
+    // restrict: spent money is kept; a retreat with expenses cannot be deleted by accident
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "restrict" }),
+    budgetItemId: uuid("budget_item_id").references(() => budgetItems.id, {
+      onDelete: "set null",
+    }),
+    vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    amount: money("amount").notNull(),
+    currency: currency(),
+    expenseDate: day("expense_date").notNull().default(sql`CURRENT_DATE`),
+    category: text("category").notNull().default("accommodation"),
+    subcategory: text("subcategory"),
+    receiptNumber: text("receipt_number"),
+    invoiceNumber: text("invoice_number"),
+    paymentMethod: text("payment_method").notNull().default("card"),
+    status: text("status").notNull().default("pending"),
+    approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: tstz("approved_at"),
+    paidAt: tstz("paid_at"),
+    rejectionReason: text("rejection_reason"),
+    notes: text("notes"),
+    receiptUrl: text("receipt_url"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    beneficiaryType: text("beneficiary_type").notNull().default("participant"),
+    beneficiaryId: text("beneficiary_id"),
+    activityId: text("activity_id"),
+    isParticipantCost: boolean("is_participant_cost").notNull().default(true),
+    costModel: text("cost_model").notNull().default("total"),
+    participantCount: integer("participant_count"),
+    startDate: day("start_date"),
+    endDate: day("end_date"),
+    tripCount: integer("trip_count"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("expenses_retreat_id_status_idx").on(t.retreatId, t.status),
+    index("expenses_budget_item_id_idx").on(t.budgetItemId),
+    index("expenses_vendor_id_idx").on(t.vendorId),
+  ],
+);
+
+export const vendorPayments = pgTable(
+  "vendor_payments",
+  {
+    id: id(),
+    // restrict: payments to vendors are accounting records
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "restrict" }),
+    vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "restrict" }),
+    expenseId: uuid("expense_id").references(() => expenses.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    currency: currency(),
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    paymentDate: day("payment_date"),
+    status: text("status").notNull().default("pending"),
+    approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: tstz("approved_at"),
+    notes: text("notes"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("vendor_payments_retreat_id_status_idx").on(t.retreatId, t.status),
+    index("vendor_payments_vendor_id_idx").on(t.vendorId),
+  ],
+);
+
+export const staffMembers = pgTable(
+  "staff_members",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    role: text("role"),
+    email: text("email"),
+    phone: text("phone"),
+    status: text("status").notNull().default("confirmed"),
+    dailyRate: money("daily_rate"),
+    totalDays: integer("total_days"),
+    accommodationIncluded: boolean("accommodation_included").notNull().default(true),
+    mealsIncluded: boolean("meals_included").notNull().default(true),
+    transportIncluded: boolean("transport_included").notNull().default(false),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("staff_members_retreat_id_idx").on(t.retreatId)],
+);
+
+export const accommodationBookings = pgTable(
+  "accommodation_bookings",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type"),
+    checkInDate: day("check_in_date"),
+    checkOutDate: day("check_out_date"),
+    checkInTime: time("check_in_time").notNull().default("15:00"),
+    checkOutTime: time("check_out_time").notNull().default("11:00"),
+    address: text("address"),
+    totalCost: money("total_cost"),
+    currency: currency(),
+    capacity: integer("capacity"),
+    bookingReference: text("booking_reference"),
+    bookingUrl: text("booking_url"),
+    contactInfo: text("contact_info"),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    isParticipantCost: boolean("is_participant_cost").notNull().default(true),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("accommodation_bookings_retreat_id_idx").on(t.retreatId)],
+);
+
+export const participantRevenue = pgTable(
+  "participant_revenue",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    /** The participant is an (accepted) application. */
+    participantId: uuid("participant_id").references(() => applications.id, {
+      onDelete: "set null",
+    }),
+    revenueType: text("revenue_type"),
+    description: text("description"),
+    amount: money("amount").notNull(),
+    currency: currency(),
+    dueDate: day("due_date"),
+    paidDate: day("paid_date"),
+    status: text("status").notNull().default("pending"),
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("participant_revenue_retreat_id_idx").on(t.retreatId),
+    index("participant_revenue_participant_id_idx").on(t.participantId),
+  ],
+);
+
+export const financialReports = pgTable(
+  "financial_reports",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    reportType: text("report_type").notNull(),
+    reportData: jsonObject("report_data"),
+    reportPeriodStart: day("report_period_start"),
+    reportPeriodEnd: day("report_period_end"),
+    generatedBy: uuid("generated_by").references(() => users.id, { onDelete: "set null" }),
+    generatedAt: tstz("generated_at").notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [index("financial_reports_retreat_id_idx").on(t.retreatId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Email: transactional templates and log (declared before payment reminders reference them)
+// ---------------------------------------------------------------------------------------------
+
+export const emailTemplates = pgTable("email_templates", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  type: text("type"),
+  variables: jsonList("variables"),
+  isActive: boolean("is_active").notNull().default(true),
+  ...timestamps(),
+});
+
+export const emailLogs = pgTable(
+  "email_logs",
+  {
+    id: id(),
+    templateId: uuid("template_id").references(() => emailTemplates.id, { onDelete: "set null" }),
+    recipientEmail: text("recipient_email").notNull(),
+    recipientName: text("recipient_name"),
+    subject: text("subject").notNull(),
+    body: text("body"),
+    status: text("status").notNull().default("sent"),
+    sentAt: tstz("sent_at"),
+    errorMessage: text("error_message"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("email_logs_created_at_idx").on(t.createdAt),
+    index("email_logs_recipient_email_idx").on(t.recipientEmail),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export const paymentPlans = pgTable(
+  "payment_plans",
+  {
+    id: id(),
+    // restrict: an agreed plan is a money record; cancel it rather than lose it
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "restrict",
+    }),
+    bookingTypeId: uuid("booking_type_id").references(() => bookingTypes.id, {
+      onDelete: "set null",
+    }),
+    planType: text("plan_type").notNull(),
+    totalAmount: money("total_amount").notNull(),
+    depositAmount: money("deposit_amount"),
+    remainingAmount: money("remaining_amount").notNull(),
+    currency: currency(),
+    installmentCount: integer("installment_count").notNull().default(0),
+    installmentAmount: money("installment_amount"),
+    installmentFrequency: text("installment_frequency"),
+    firstInstallmentDue: day("first_installment_due"),
+    finalPaymentDue: day("final_payment_due"),
+    status: text("status").notNull().default("active"),
+    autoCharge: boolean("auto_charge").notNull().default(false),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("payment_plans_application_id_idx").on(t.applicationId),
+    index("payment_plans_status_idx").on(t.status),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    // restrict: payments must never silently vanish with their application
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "restrict",
+    }),
+    bookingTypeId: uuid("booking_type_id").references(() => bookingTypes.id, {
+      onDelete: "set null",
+    }),
+    paymentPlanId: uuid("payment_plan_id").references(() => paymentPlans.id, {
+      onDelete: "set null",
+    }),
+    type: text("type").notNull(),
+    amount: money("amount").notNull(),
+    currency: currency(),
+    status: text("status").notNull().default("pending"),
+    paymentMethod: text("payment_method").notNull().default("stripe"),
+    stripePaymentId: text("stripe_payment_id"),
+    /** Unique so a replayed Stripe webhook cannot record the same payment twice. */
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    stripeCustomerId: text("stripe_customer_id"),
+    dueDate: day("due_date"),
+    paidAt: tstz("paid_at"),
+    description: text("description"),
+    metadata: jsonObject("metadata"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("payments_application_id_idx").on(t.applicationId),
+    index("payments_status_due_date_idx").on(t.status, t.dueDate),
+    index("payments_payment_plan_id_idx").on(t.paymentPlanId),
+    index("payments_paid_at_idx").on(t.paidAt),
+  ],
+);
+
+export const paymentReminders = pgTable(
+  "payment_reminders",
+  {
+    id: id(),
+    paymentPlanId: uuid("payment_plan_id").references(() => paymentPlans.id, {
+      onDelete: "cascade",
+    }),
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "cascade",
+    }),
+    reminderType: text("reminder_type").notNull(),
+    dueDate: day("due_date"),
+    amount: money("amount"),
+    currency: currency(),
+    daysBefore: integer("days_before"),
+    status: text("status").notNull().default("pending"),
+    scheduledFor: tstz("scheduled_for"),
+    sentAt: tstz("sent_at"),
+    emailTemplateId: uuid("email_template_id").references(() => emailTemplates.id, {
+      onDelete: "set null",
+    }),
+    customMessage: text("custom_message"),
+    metadata: jsonObject("metadata"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("payment_reminders_status_due_date_idx").on(t.status, t.dueDate),
+    index("payment_reminders_payment_plan_id_idx").on(t.paymentPlanId),
+    index("payment_reminders_application_id_idx").on(t.applicationId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Schedule, vendor bookings, rooms
+// ---------------------------------------------------------------------------------------------
+
+export const retreatSessions = pgTable(
+  "retreat_sessions",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    startTime: tstz("start_time").notNull(),
+    endTime: tstz("end_time"),
+    location: text("location"),
+    type: text("type"),
+    attendees: jsonList("attendees"),
+    isPublic: boolean("is_public").notNull().default(true),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("retreat_sessions_retreat_id_start_time_idx").on(t.retreatId, t.startTime)],
+);
+
+export const vendorBookings = pgTable(
+  "vendor_bookings",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    vendorId: uuid("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
+    retreatSessionId: uuid("retreat_session_id").references(() => retreatSessions.id, {
+      onDelete: "set null",
+    }),
+    startTime: tstz("start_time"),
+    endTime: tstz("end_time"),
+    rate: money("rate"),
+    description: text("description"),
+    status: text("status").notNull().default("booked"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("vendor_bookings_retreat_id_idx").on(t.retreatId),
+    index("vendor_bookings_vendor_id_idx").on(t.vendorId),
+  ],
+);
+
+export const rooms = pgTable(
+  "rooms",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type"),
+    capacity: integer("capacity").notNull().default(2),
+    amenities: textList("amenities"),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [index("rooms_retreat_id_idx").on(t.retreatId)],
+);
+
+export const roomAssignments = pgTable(
+  "room_assignments",
+  {
+    id: id(),
+    roomId: uuid("room_id")
+      .notNull()
+      .references(() => rooms.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    bedNumber: integer("bed_number"),
+    assignedAt: tstz("assigned_at").notNull().defaultNow(),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("room_assignments_room_id_idx").on(t.roomId),
+    index("room_assignments_application_id_idx").on(t.applicationId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Tasks
+// ---------------------------------------------------------------------------------------------
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** Rich body shown on the task card (the screens' Task.content). */
+    content: text("content"),
+    assigneeId: uuid("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    category: text("category").notNull().default("general"),
+    priority: text("priority").notNull().default("medium"),
+    status: text("status").notNull().default("pending"),
+    dueDate: tstz("due_date"),
+    completedAt: tstz("completed_at"),
+    notes: text("notes"),
+    attachments: jsonList<Json>("attachments"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("tasks_retreat_id_status_idx").on(t.retreatId, t.status),
+    index("tasks_assignee_id_idx").on(t.assigneeId),
+  ],
+);
+
+export const taskTemplates = pgTable("task_templates", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description"),
+  category: text("category").notNull().default("general"),
+  priority: text("priority").notNull().default("medium"),
+  dueOffsetDays: integer("due_offset_days"),
+  assigneeRole: text("assignee_role"),
+  isActive: boolean("is_active").notNull().default(true),
+  ...timestamps(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Documents, audit, settings
+// ---------------------------------------------------------------------------------------------
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type"),
+    category: text("category"),
+    filePath: text("file_path").notNull(),
+    fileSize: integer("file_size"),
+    mimeType: text("mime_type"),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [index("documents_retreat_id_idx").on(t.retreatId)],
+);
+
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: id(),
+    // set null: the trail outlives the account that wrote it
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    /** text, not uuid: some entities (settings) are keyed by name. */
+    entityId: text("entity_id"),
+    oldValues: jsonb("old_values").$type<Json>(),
+    newValues: jsonb("new_values").$type<Json>(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("audit_logs_entity_idx").on(t.entityType, t.entityId),
+    index("audit_logs_created_at_idx").on(t.createdAt),
+    index("audit_logs_user_id_idx").on(t.userId),
+  ],
+);
+
+export const settings = pgTable("settings", {
+  id: id(),
+  key: text("key").notNull().unique(),
+  value: text("value"),
+  type: text("type").notNull().default("string"),
+  category: text("category"),
+  description: text("description"),
+  ...timestamps(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Interviews
+// ---------------------------------------------------------------------------------------------
+
+export const interviews = pgTable(
+  "interviews",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    // No FKs on these two: the links are owned by calendly_events.interviewId and
+    // jitsi_rooms.interviewId, which avoids a reference cycle.
+    calendlyEventId: text("calendly_event_id"),
+    jitsiRoomId: uuid("jitsi_room_id"),
+    interviewerUserId: uuid("interviewer_user_id").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    scheduledAt: tstz("scheduled_at").notNull(),
+    duration: integer("duration").notNull().default(30),
+    status: text("status").notNull().default("scheduled"),
+    calendlyLink: text("calendly_link"),
+    jitsiMeetingUrl: text("jitsi_meeting_url"),
+    notes: text("notes"),
+    outcome: text("outcome"),
+    rating: integer("rating"),
+    feedback: text("feedback"),
+    completedAt: tstz("completed_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("interviews_scheduled_at_idx").on(t.scheduledAt),
+    index("interviews_application_id_idx").on(t.applicationId),
+    index("interviews_status_idx").on(t.status),
+    check("interviews_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+);
+
+export const calendlyEvents = pgTable(
+  "calendly_events",
+  {
+    id: id(),
+    calendlyEventId: text("calendly_event_id").notNull().unique(),
+    calendlyEventUri: text("calendly_event_uri"),
+    interviewId: uuid("interview_id").references(() => interviews.id, { onDelete: "set null" }),
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "set null",
+    }),
+    status: text("status").notNull().default("active"),
+    name: text("name"),
+    startTime: tstz("start_time"),
+    endTime: tstz("end_time"),
+    location: text("location"),
+    inviteesCount: integer("invitees_count").notNull().default(1),
+    inviteeEmail: text("invitee_email"),
+    inviteeName: text("invitee_name"),
+    eventType: text("event_type"),
+    cancellationReason: text("cancellation_reason"),
+    cancelledAt: tstz("cancelled_at"),
+    /** Calendly's id of the event this one replaced (external id, no FK). */
+    rescheduledFromId: text("rescheduled_from_id"),
+    metadata: jsonObject("metadata"),
+    ...timestamps(),
+  },
+  (t) => [index("calendly_events_interview_id_idx").on(t.interviewId)],
+);
+
+export const jitsiRooms = pgTable(
+  "jitsi_rooms",
+  {
+    id: id(),
+    roomName: text("room_name").notNull().unique(),
+    displayName: text("display_name"),
+    interviewId: uuid("interview_id").references(() => interviews.id, { onDelete: "set null" }),
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "set null",
+    }),
+    meetingUrl: text("meeting_url").notNull(),
+    moderatorPassword: text("moderator_password"),
+    guestPassword: text("guest_password"),
+    isActive: boolean("is_active").notNull().default(true),
+    maxParticipants: integer("max_participants").notNull().default(10),
+    roomConfig: jsonObject("room_config"),
+    scheduledStart: tstz("scheduled_start"),
+    scheduledEnd: tstz("scheduled_end"),
+    actualStart: tstz("actual_start"),
+    actualEnd: tstz("actual_end"),
+    participantCount: integer("participant_count").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [index("jitsi_rooms_interview_id_idx").on(t.interviewId)],
+);
+
+export const interviewAvailability = pgTable(
+  "interview_availability",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 0 = Sunday ... 6 = Saturday. */
+    dayOfWeek: integer("day_of_week").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    timezone: text("timezone").notNull().default("Europe/London"),
+    isActive: boolean("is_active").notNull().default(true),
+    effectiveFrom: day("effective_from"),
+    effectiveTo: day("effective_to"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("interview_availability_user_id_idx").on(t.userId, t.dayOfWeek),
+    check("interview_availability_day_of_week_range", sql`${t.dayOfWeek} between 0 and 6`),
+  ],
+);
+
+export const interviewBlocks = pgTable(
+  "interview_blocks",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startTime: tstz("start_time").notNull(),
+    endTime: tstz("end_time").notNull(),
+    reason: text("reason"),
+    description: text("description"),
+    isRecurring: boolean("is_recurring").notNull().default(false),
+    recurringPattern: text("recurring_pattern"),
+    ...timestamps(),
+  },
+  (t) => [index("interview_blocks_user_id_start_time_idx").on(t.userId, t.startTime)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Travel compliance (public-site.md section 3, "Travel compliance submission")
+// ---------------------------------------------------------------------------------------------
+
+export const travelComplianceForms = pgTable(
+  "travel_compliance_forms",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    insuranceProvider: text("insurance_provider").notNull(),
+    insurancePolicyNumber: text("insurance_policy_number").notNull(),
+    insuranceCoverage: text("insurance_coverage"),
+    insuranceExpiryDate: day("insurance_expiry_date").notNull(),
+    outboundFlightNumber: text("outbound_flight_number"),
+    outboundDepartureDate: tstz("outbound_departure_date"),
+    outboundArrivalDate: tstz("outbound_arrival_date"),
+    outboundDepartureAirport: text("outbound_departure_airport"),
+    outboundArrivalAirport: text("outbound_arrival_airport"),
+    returnFlightNumber: text("return_flight_number"),
+    returnDepartureDate: tstz("return_departure_date"),
+    returnArrivalDate: tstz("return_arrival_date"),
+    returnDepartureAirport: text("return_departure_airport"),
+    returnArrivalAirport: text("return_arrival_airport"),
+    emergencyContactName: text("emergency_contact_name").notNull(),
+    emergencyContactRelationship: text("emergency_contact_relationship").notNull(),
+    emergencyContactPhone: text("emergency_contact_phone").notNull(),
+    emergencyContactEmail: text("emergency_contact_email"),
+    emergencyContactAddress: text("emergency_contact_address"),
+    passportNumber: text("passport_number").notNull(),
+    passportExpiryDate: day("passport_expiry_date").notNull(),
+    nationality: text("nationality").notNull(),
+    allergies: text("allergies"),
+    medications: text("medications"),
+    medicalConditions: text("medical_conditions"),
+    dietaryRequirements: text("dietary_requirements"),
+    specialRequests: text("special_requests"),
+    airportPickupRequired: boolean("airport_pickup_required").notNull().default(false),
+    status: text("status").notNull().default("submitted"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: tstz("reviewed_at"),
+    reviewNotes: text("review_notes"),
+    submittedAt: tstz("submitted_at").notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("travel_compliance_forms_application_id_idx").on(t.applicationId),
+    index("travel_compliance_forms_status_idx").on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Email marketing: subscribers, campaigns, templates, sends
+// ---------------------------------------------------------------------------------------------
+
+export const emailSubscribers = pgTable(
+  "email_subscribers",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    status: text("status").notNull().default("active"),
+    segment: text("segment").notNull().default("applicant"),
+    source: text("source"),
+    applicationId: uuid("application_id").references(() => applications.id, {
+      onDelete: "set null",
+    }),
+    tags: textList("tags"),
+    metadata: jsonObject("metadata"),
+    applicationEmails: boolean("application_emails").notNull().default(true),
+    marketingEmails: boolean("marketing_emails").notNull().default(true),
+    systemNotifications: boolean("system_notifications").notNull().default(true),
+    /** 64 hex characters from two random uuids (no pgcrypto needed; works on PGlite). */
+    unsubscribeToken: text("unsubscribe_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    globallyUnsubscribed: boolean("globally_unsubscribed").notNull().default(false),
+    preferencesUpdatedAt: tstz("preferences_updated_at"),
+    unsubscribeReason: text("unsubscribe_reason"),
+    subscribedAt: tstz("subscribed_at").notNull().defaultNow(),
+    unsubscribedAt: tstz("unsubscribed_at"),
+    lastEmailSent: tstz("last_email_sent"),
+    /** Proof of opt-in: the client address and time the subscription was made. */
+    consentIp: text("consent_ip"),
+    consentAt: tstz("consent_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("email_subscribers_email_lower_idx").on(sql`lower(${t.email})`),
+    index("email_subscribers_segment_status_idx").on(t.segment, t.status),
+    index("email_subscribers_application_id_idx").on(t.applicationId),
+  ],
+);
+
+export const emailCampaigns = pgTable(
+  "email_campaigns",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    subject: text("subject").notNull(),
+    content: text("content"),
+    status: text("status").notNull().default("draft"),
+    campaignType: text("campaign_type").notNull().default("marketing"),
+    targetSegments: textList("target_segments"),
+    targetTags: textList("target_tags"),
+    fromName: text("from_name").notNull().default("Retreat HQ"),
+    fromEmail: text("from_email").notNull().default("hello@localhost"),
+    replyTo: text("reply_to"),
+    scheduledAt: tstz("scheduled_at"),
+    sentAt: tstz("sent_at"),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    delivered: integer("delivered").notNull().default(0),
+    opened: integer("opened").notNull().default(0),
+    clicked: integer("clicked").notNull().default(0),
+    bounced: integer("bounced").notNull().default(0),
+    unsubscribed: integer("unsubscribed").notNull().default(0),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [index("email_campaigns_status_idx").on(t.status), index("email_campaigns_created_at_idx").on(t.createdAt)],
+);
+
+export const emailMarketingTemplates = pgTable("email_marketing_templates", {
+  id: id(),
+  name: text("name").notNull(),
+  description: text("description"),
+  category: text("category").notNull().default("general"),
+  subject: text("subject").notNull(),
+  content: text("content").notNull(),
+  variables: jsonList("variables"),
+  isActive: boolean("is_active").notNull().default(true),
+  usageCount: integer("usage_count").notNull().default(0),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps(),
+});
+
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    id: id(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => emailSubscribers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    /** The provider's message id (the spec's name is kept; holds the SMTP Message-ID too). */
+    sendgridMessageId: text("sendgrid_message_id"),
+    sentAt: tstz("sent_at"),
+    deliveredAt: tstz("delivered_at"),
+    openedAt: tstz("opened_at"),
+    clickedAt: tstz("clicked_at"),
+    bouncedAt: tstz("bounced_at"),
+    errorMessage: text("error_message"),
+    ...timestamps(),
+  },
+  (t) => [
+    unique("email_sends_campaign_subscriber_unique").on(t.campaignId, t.subscriberId),
+    index("email_sends_campaign_id_status_idx").on(t.campaignId, t.status),
+    index("email_sends_subscriber_id_idx").on(t.subscriberId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Every table, and the row types
+// ---------------------------------------------------------------------------------------------
+
+export const allTables = {
+  users,
+  sessions,
+  retreats,
+  bookingTypes,
+  applications,
+  vendors,
+  budgetItems,
+  budgetAdjustments,
+  expenses,
+  vendorPayments,
+  staffMembers,
+  accommodationBookings,
+  participantRevenue,
+  financialReports,
+  emailTemplates,
+  emailLogs,
+  paymentPlans,
+  payments,
+  paymentReminders,
+  retreatSessions,
+  vendorBookings,
+  rooms,
+  roomAssignments,
+  tasks,
+  taskTemplates,
+  documents,
+  auditLogs,
+  settings,
+  interviews,
+  calendlyEvents,
+  jitsiRooms,
+  interviewAvailability,
+  interviewBlocks,
+  travelComplianceForms,
+  emailSubscribers,
+  emailCampaigns,
+  emailMarketingTemplates,
+  emailSends,
+} as const;
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type Retreat = typeof retreats.$inferSelect;
+export type NewRetreat = typeof retreats.$inferInsert;
+export type BookingType = typeof bookingTypes.$inferSelect;
+export type NewBookingType = typeof bookingTypes.$inferInsert;
+export type Application = typeof applications.$inferSelect;
+export type NewApplication = typeof applications.$inferInsert;
+export type Vendor = typeof vendors.$inferSelect;
+export type NewVendor = typeof vendors.$inferInsert;
+export type BudgetItem = typeof budgetItems.$inferSelect;
+export type NewBudgetItem = typeof budgetItems.$inferInsert;
+export type BudgetAdjustment = typeof budgetAdjustments.$inferSelect;
+export type NewBudgetAdjustment = typeof budgetAdjustments.$inferInsert;
+export type Expense = typeof expenses.$inferSelect;
+export type NewExpense = typeof expenses.$inferInsert;
+export type VendorPayment = typeof vendorPayments.$inferSelect;
+export type NewVendorPayment = typeof vendorPayments.$inferInsert;
+export type StaffMember = typeof staffMembers.$inferSelect;
+export type NewStaffMember = typeof staffMembers.$inferInsert;
+export type AccommodationBooking = typeof accommodationBookings.$inferSelect;
+export type NewAccommodationBooking = typeof accommodationBookings.$inferInsert;
+export type ParticipantRevenue = typeof participantRevenue.$inferSelect;
+export type NewParticipantRevenue = typeof participantRevenue.$inferInsert;
+export type FinancialReport = typeof financialReports.$inferSelect;
+export type NewFinancialReport = typeof financialReports.$inferInsert;
+export type EmailTemplate = typeof emailTemplates.$inferSelect;
+export type NewEmailTemplate = typeof emailTemplates.$inferInsert;
+export type EmailLog = typeof emailLogs.$inferSelect;
+export type NewEmailLog = typeof emailLogs.$inferInsert;
+export type PaymentPlan = typeof paymentPlans.$inferSelect;
+export type NewPaymentPlan = typeof paymentPlans.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type PaymentReminder = typeof paymentReminders.$inferSelect;
+export type NewPaymentReminder = typeof paymentReminders.$inferInsert;
+export type RetreatSession = typeof retreatSessions.$inferSelect;
+export type NewRetreatSession = typeof retreatSessions.$inferInsert;
+export type VendorBooking = typeof vendorBookings.$inferSelect;
+export type NewVendorBooking = typeof vendorBookings.$inferInsert;
+export type Room = typeof rooms.$inferSelect;
+export type NewRoom = typeof rooms.$inferInsert;
+export type RoomAssignment = typeof roomAssignments.$inferSelect;
+export type NewRoomAssignment = typeof roomAssignments.$inferInsert;
+export type Task = typeof tasks.$inferSelect;
+export type NewTask = typeof tasks.$inferInsert;
+export type TaskTemplate = typeof taskTemplates.$inferSelect;
+export type NewTaskTemplate = typeof taskTemplates.$inferInsert;
+export type Document = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+export type AuditLog = typeof auditLogs.$inferSelect;
+export type NewAuditLog = typeof auditLogs.$inferInsert;
+export type Setting = typeof settings.$inferSelect;
+export type NewSetting = typeof settings.$inferInsert;
+export type Interview = typeof interviews.$inferSelect;
+export type NewInterview = typeof interviews.$inferInsert;
+export type CalendlyEvent = typeof calendlyEvents.$inferSelect;
+export type NewCalendlyEvent = typeof calendlyEvents.$inferInsert;
+export type JitsiRoom = typeof jitsiRooms.$inferSelect;
+export type NewJitsiRoom = typeof jitsiRooms.$inferInsert;
+export type InterviewAvailability = typeof interviewAvailability.$inferSelect;
+export type NewInterviewAvailability = typeof interviewAvailability.$inferInsert;
+export type InterviewBlock = typeof interviewBlocks.$inferSelect;
+export type NewInterviewBlock = typeof interviewBlocks.$inferInsert;
+export type TravelComplianceForm = typeof travelComplianceForms.$inferSelect;
+export type NewTravelComplianceForm = typeof travelComplianceForms.$inferInsert;
+export type EmailSubscriber = typeof emailSubscribers.$inferSelect;
+export type NewEmailSubscriber = typeof emailSubscribers.$inferInsert;
+export type EmailCampaign = typeof emailCampaigns.$inferSelect;
+export type NewEmailCampaign = typeof emailCampaigns.$inferInsert;
+export type EmailMarketingTemplate = typeof emailMarketingTemplates.$inferSelect;
+export type NewEmailMarketingTemplate = typeof emailMarketingTemplates.$inferInsert;
+export type EmailSend = typeof emailSends.$inferSelect;
+export type NewEmailSend = typeof emailSends.$inferInsert;

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { depositAmountPounds, retreatDefaults, seedBookingTypes } from "../../shared/constants";
+import type { Db } from "./client";
+import { bookingTypes, retreats } from "./schema";
+
+/**
+ * Seeds the active demo retreat and its booking types on first start. Idempotent: keyed on the
+ * retreat's name, so restarts and several processes starting together add nothing twice.
+ */
+export async function seedBaseData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ id: retreats.id })
+      .from(retreats)
+      .where(eq(retreats.name, retreatDefaults.name))
+      .limit(1);
+    if (existing.length > 0) return;
+    const [retreat] = await tx
+      .insert(retreats)
+      .values({
+        name: retreatDefaults.name,
+        description: retreatDefaults.description,
+        capacity: retreatDefaults.capacity,
+        location: retreatDefaults.location,
+        currency: retreatDefaults.currency,
+        status: "open",
+        pricePerPerson: seedBookingTypes[0].basePrice,
+      })
+      .returning({ id: retreats.id });
+    await tx.insert(bookingTypes).values(
+      seedBookingTypes.map((type) => ({
+        retreatId: retreat!.id,
+        name: type.name,
+        displayName: type.displayName,
+        description: type.description,
+        basePrice: type.basePrice,
+        currency: retreatDefaults.currency,
+        depositAmount: type.isAddon ? "0.00" : depositAmountPounds,
+        maxOccupancy: type.maxOccupancy,
+        isAddon: type.isAddon,
+        isActive: true,
+        priority: type.priority,
+        features: [...type.features],
+      })),
+    );
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { ZodError } from "zod";
+
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "internal";
+
+const statusByCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export type FieldError = { path: string; message: string };
+export type ApiErrorBody = { message: string; errors?: FieldError[] };
+
+/** The one error type services throw; the error handler maps its code to an HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return statusByCode[this.code];
+  }
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join(".");
+}
+
+function fromZod(error: ZodError, prefix = ""): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, fieldPath(issue.path)].filter(Boolean).join("."),
+    message: issue.message,
+  }));
+}
+
+/** Maps every error to the API error shape; 5xx replies never carry internals. */
+export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  if (error instanceof ZodError) {
+    const errors = fromZod(error);
+    return { status: 400, body: { message: errors[0]?.message ?? "Invalid request", errors } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = (error as FastifyError).validationContext ?? "body";
+    const errors = error.validation.map((v) => ({
+      path: [part, v.instancePath.replace(/^\//, "").replaceAll("/", ".")].filter(Boolean).join("."),
+      message: v.message ?? "Invalid value",
+    }));
+    return { status: 400, body: { message: errors[0]?.message ?? "Invalid request", errors } };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (status === 413) return { status, body: { message: "Request body is too large" } };
+  if (status === 415) return { status, body: { message: "Unsupported content type: send application/json" } };
+  if (status === 429) return { status, body: { message: "Too many requests. Please wait and try again." } };
+  if (status && status >= 400 && status < 500) {
+    // Fastify's own client errors (malformed JSON, empty body, bad content length) are safe to show.
+    return { status, body: { message: fastifyError.message || "Bad request" } };
+  }
+  return { status: 500, body: { message: "Something went wrong on our side. Please try again." } };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toApiError(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ status, message: body.message }, "request rejected");
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import type { JobQueue } from "./queue";
+
+/**
+ * Registers every job handler this process runs. Features add their handlers here so the
+ * worker's responsibilities are visible in one place.
+ */
+export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue): Promise<void> {
+  await queue.work<{ note?: string }>("system.ping", async (data) => {
+    app.log.info({ note: data.note }, "system.ping job processed");
+  });
+}
