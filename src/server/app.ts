@@ -47,7 +47,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     bodyLimit: bodyLimitBytes,
     trustProxy: true,
-    disableRequestLogging: config.env === "test",
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
