@@ -79,18 +79,26 @@ describe("main (npm start)", () => {
     expect(started.output()).toMatch(/PORT/);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)("runs the same build on PostgreSQL with DATABASE_URL", async () => {
-    const { databaseUrl, drop } = await createTestDatabaseUrl();
-    try {
-      const port = await freePort();
-      const started = startServer({ PORT: String(port), DATABASE_URL: databaseUrl!, DATA_DIR: mkdtempSync(join(tmpdir(), "main-")) });
-      await waitReady(port, started);
-      const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
-      expect(ready.database).toBe("postgres");
-      started.child.kill("SIGTERM");
-      expect(await started.exited).toBe(0);
-    } finally {
-      await drop();
-    }
-  }, 120_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "runs the same build on PostgreSQL with DATABASE_URL",
+    async () => {
+      const { databaseUrl, drop } = await createTestDatabaseUrl();
+      try {
+        const port = await freePort();
+        const started = startServer({
+          PORT: String(port),
+          DATABASE_URL: databaseUrl!,
+          DATA_DIR: mkdtempSync(join(tmpdir(), "main-")),
+        });
+        await waitReady(port, started);
+        const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+        expect(ready.database).toBe("postgres");
+        started.child.kill("SIGTERM");
+        expect(await started.exited).toBe(0);
+      } finally {
+        await drop();
+      }
+    },
+    120_000,
+  );
 });
