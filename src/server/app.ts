@@ -12,7 +12,8 @@ import {
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { seedBaseData } from "./db/seed";
-import { registerRetreatRoutes } from "./features/retreats/retreats.routes";
+import { registerFeatureRoutes } from "./features";
+import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerSecurityHeaders(app, config.publicUrl);
+  registerCsrfProtection(app, config.publicUrl);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, { global: false });
@@ -91,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await registerHealthRoutes(app);
-  await registerRetreatRoutes(app);
+  await registerFeatureRoutes(app);
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
 
   await registerStaticClient(app, config.clientDir);

@@ -22,6 +22,8 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  /** Where the built client is; only for running several builds side by side (tests). */
+  CLIENT_DIR: z.string().min(1).default("dist/client"),
 });
 
 export type Config = {
@@ -80,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    clientDir: resolve("dist/client"),
+    clientDir: resolve(e.CLIENT_DIR),
     runWorker: true,
   };
 }

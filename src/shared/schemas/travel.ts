@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { limits } from "./common";
+
+const text = (max: number = limits.shortText) => z.string().trim().max(max).default("");
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a valid date");
+/** Flight times: a date, or a date and time ("2026-05-10T14:30"). */
+const optionalDateTime = z
+  .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, "Please enter a valid date")])
+  .default("");
+
+/** POST /api/travel-compliance (public-site.md sections 3 and 5). */
+export const travelComplianceSchema = z.strictObject({
+  applicationId: z.uuid("Invalid application link"),
+  insuranceProvider: z.string().trim().min(2, "Please provide your insurance provider").max(limits.name),
+  insurancePolicyNumber: z.string().trim().min(3, "Please provide your policy number").max(limits.name),
+  insuranceCoverage: text(limits.longText),
+  insuranceExpiryDate: z
+    .string({ message: "Insurance expiry date is required" })
+    .min(1, "Insurance expiry date is required")
+    .pipe(isoDate),
+  outboundFlightNumber: text(limits.name),
+  outboundDepartureDate: optionalDateTime,
+  outboundArrivalDate: optionalDateTime,
+  outboundDepartureAirport: text(limits.name),
+  outboundArrivalAirport: text(limits.name),
+  returnFlightNumber: text(limits.name),
+  returnDepartureDate: optionalDateTime,
+  returnArrivalDate: optionalDateTime,
+  returnDepartureAirport: text(limits.name),
+  returnArrivalAirport: text(limits.name),
+  emergencyContactName: z.string().trim().min(2, "Please provide emergency contact name").max(limits.name),
+  emergencyContactRelationship: z.string().trim().min(2, "Please provide relationship").max(limits.name),
+  emergencyContactPhone: z.string().trim().min(7, "Please provide emergency contact phone").max(limits.phone),
+  emergencyContactEmail: z
+    .union([z.literal(""), z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address"))])
+    .default(""),
+  emergencyContactAddress: text(limits.shortText),
+  passportNumber: z.string().trim().min(5, "Please provide your passport number").max(limits.name),
+  passportExpiryDate: z
+    .string({ message: "Passport expiry date is required" })
+    .min(1, "Passport expiry date is required")
+    .pipe(isoDate),
+  nationality: z.string().trim().min(2, "Please provide your nationality").max(limits.name),
+  allergies: text(limits.longText),
+  medications: text(limits.longText),
+  medicalConditions: text(limits.longText),
+  dietaryRequirements: text(limits.longText),
+  specialRequests: text(limits.longText),
+  airportPickupRequired: z.boolean().default(false),
+});
+
+export type TravelComplianceInput = z.input<typeof travelComplianceSchema>;
+export type TravelCompliance = z.output<typeof travelComplianceSchema>;

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { honeypotSchema, limits } from "./common";
+
+/** POST /api/waitlist {name, email}; the honeypot is checked on both sides. */
+export const waitlistSchema = z.strictObject({
+  name: z.string().trim().min(2, "Please enter your full name").max(limits.name).default(""),
+  email: z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address")).default(""),
+  website: honeypotSchema,
+});
+
+export type WaitlistInput = z.input<typeof waitlistSchema>;
