@@ -47,7 +47,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     },
     bodyLimit: bodyLimitBytes,
-    trustProxy: true,
+    // Fastify accepts a hop count at runtime (proxy-addr); its types omit number.
+    trustProxy: config.trustProxy as boolean | string[],
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -35,3 +35,18 @@ describe("loadConfig", () => {
     expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(first);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+  it("trusts no proxy by default, so X-Forwarded-For cannot dodge rate limits", () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+  });
+  it("accepts a hop count or a list of proxies", () => {
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "10.0.0.1, 10.0.0.0/8" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
+  });
+});

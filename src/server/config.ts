@@ -22,6 +22,15 @@ const envSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For): "false" (default, direct
+   * exposure), a hop count such as "1" behind one load balancer, or a comma-separated list of
+   * proxy addresses/CIDRs. Believing every proxy would let anyone dodge the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[0-9a-fA-F.:/,\s]+)$/, "must be false, true, a hop count or a list of addresses")
+    .default("false"),
   /** Where the built client is; only for running several builds side by side (tests). */
   CLIENT_DIR: z.string().min(1).default("dist/client"),
 });
@@ -39,6 +48,7 @@ export type Config = {
   smtpUrl?: string;
   emailFrom: string;
   logLevel: (typeof logLevels)[number];
+  trustProxy: boolean | number | string[];
   /** Where the built client lives; tests may point elsewhere. */
   clientDir: string;
   /** Start the job worker in this process. */
@@ -82,9 +92,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
     runWorker: true,
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -113,6 +134,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: "test-secret-test-secret-test-secret-0123",
     emailFrom: "Retreat HQ <hello@localhost>",
     logLevel: "silent",
+    trustProxy: false,
     clientDir: resolve("dist/client"),
     runWorker: false,
     ...overrides,

@@ -445,6 +445,12 @@ export const emailLogs = pgTable(
     recipientName: text("recipient_name"),
     subject: text("subject").notNull(),
     body: text("body"),
+    /** Plain-text part sent beside the HTML body. */
+    textBody: text("text_body"),
+    /** Which message this is (application_received, waitlist_welcome, ...), for the outbox and admin views. */
+    kind: text("kind"),
+    /** Set when a message must go at most once (for example one welcome per subscriber). */
+    idempotencyKey: text("idempotency_key").unique(),
     status: text("status").notNull().default("sent"),
     sentAt: tstz("sent_at"),
     errorMessage: text("error_message"),
@@ -918,6 +924,8 @@ export const travelComplianceForms = pgTable(
     reviewedAt: tstz("reviewed_at"),
     reviewNotes: text("review_notes"),
     submittedAt: tstz("submitted_at").notNull().defaultNow(),
+    /** Earlier submission times, oldest first: a resubmission updates the row and keeps its history. */
+    submissionHistory: jsonb("submission_history").$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
+import { registerApplicationPublicRoutes } from "./applications/applications.public.routes";
+import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
+import { registerTravelRoutes } from "./travel/travel.routes";
+import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
 
 /** Every feature's routes, in one list, so the app's surface is visible at a glance. */
 export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerRetreatRoutes(app);
+  await registerApplicationPublicRoutes(app);
+  await registerWaitlistRoutes(app);
+  await registerEmailPreferencesRoutes(app);
+  await registerTravelRoutes(app);
 }

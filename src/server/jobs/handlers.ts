@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { registerEmailJobs } from "../email/email-jobs";
 import type { JobQueue } from "./queue";
 
 /**
@@ -9,4 +10,5 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   await queue.work<{ note?: string }>("system.ping", async (data) => {
     app.log.info({ note: data.note }, "system.ping job processed");
   });
+  await registerEmailJobs(app, queue);
 }

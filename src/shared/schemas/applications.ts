@@ -38,22 +38,26 @@ export const applicationFormSchema = z
     additionalInfo: optionalText(limits.longText),
     website: honeypotSchema,
   })
-  .superRefine((form, ctx) => {
-    if (form.applicationType !== "couple") return;
-    if (form.partnerFullName.length < 2) {
-      ctx.addIssue({ code: "custom", path: ["partnerFullName"], message: "Please enter your partner's full name" });
-    }
-    if (!z.email().safeParse(form.partnerEmail).success) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["partnerEmail"],
-        message: "Please enter a valid email address for your partner",
-      });
-    }
-    if (form.partnerPhone.length < 10) {
-      ctx.addIssue({ code: "custom", path: ["partnerPhone"], message: "Please enter your partner's phone number" });
-    }
-  });
+  .superRefine(
+    (form, ctx) => {
+      if (form.applicationType !== "couple") return;
+      if (form.partnerFullName.length < 2) {
+        ctx.addIssue({ code: "custom", path: ["partnerFullName"], message: "Please enter your partner's full name" });
+      }
+      if (!z.email().safeParse(form.partnerEmail).success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["partnerEmail"],
+          message: "Please enter a valid email address for your partner",
+        });
+      }
+      if (form.partnerPhone.length < 10) {
+        ctx.addIssue({ code: "custom", path: ["partnerPhone"], message: "Please enter your partner's phone number" });
+      }
+    },
+    // Run even when other fields already failed, so a couple sees every message on the first submit.
+    { when: (payload) => (payload.value as { applicationType?: unknown } | undefined)?.applicationType === "couple" },
+  );
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationForm = z.output<typeof applicationFormSchema>;

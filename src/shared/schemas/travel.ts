@@ -2,10 +2,25 @@ import { z } from "zod";
 import { limits } from "./common";
 
 const text = (max: number = limits.shortText) => z.string().trim().max(max).default("");
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a valid date");
+/** A real calendar day: "2031-02-30" has the right shape but is refused. */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+}
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter a valid date")
+  .refine(isCalendarDate, "Please enter a valid date");
 /** Flight times: a date, or a date and time ("2026-05-10T14:30"). */
 const optionalDateTime = z
-  .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, "Please enter a valid date")])
+  .union([
+    z.literal(""),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/, "Please enter a valid date")
+      .refine(isCalendarDate, "Please enter a valid date"),
+  ])
   .default("");
 
 /** POST /api/travel-compliance (public-site.md sections 3 and 5). */

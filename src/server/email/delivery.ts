@@ -1,0 +1,105 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import { emailLogs, emailSubscribers } from "../db/schema";
+import type { JobQueue } from "../jobs/queue";
+import { dispatchEmails } from "./outbox";
+import { htmlToText } from "./render";
+import type { MailTransport } from "./transport";
+
+/** Statuses of an email_logs row written by the outbox. */
+export const emailStatus = {
+  queued: "queued",
+  sending: "sending",
+  sent: "sent",
+  /** Recorded only: no SMTP_URL configured. */
+  logged: "logged",
+  failed: "failed",
+} as const;
+
+/** A "queued" row older than this has lost its job (crash between commit and enqueue). */
+export const stuckAfterMs = 60_000;
+/** A "sending" row older than this belongs to a worker that died mid-send. */
+const abandonedSendAfterMs = 10 * 60_000;
+
+export type DeliveryResult = "sent" | "logged" | "skipped";
+
+type DeliveryContext = { db: Db; transport: MailTransport | null; from: string };
+
+/**
+ * Sends one outbox row. Idempotent: the row is claimed with one conditional UPDATE, so a retried
+ * or duplicated job finds it "sent" (or being sent by another worker) and does nothing.
+ */
+export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Promise<DeliveryResult> {
+  const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
+  const [row] = await ctx.db
+    .update(emailLogs)
+    .set({ status: emailStatus.sending })
+    .where(
+      and(
+        eq(emailLogs.id, emailLogId),
+        or(
+          inArray(emailLogs.status, [emailStatus.queued, emailStatus.failed]),
+          and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore)),
+        ),
+      ),
+    )
+    .returning();
+  if (!row) return "skipped";
+
+  if (!ctx.transport) {
+    await ctx.db
+      .update(emailLogs)
+      .set({ status: emailStatus.logged, errorMessage: null })
+      .where(eq(emailLogs.id, row.id));
+    return "logged";
+  }
+
+  const html = row.body ?? "";
+  try {
+    await ctx.transport.sendMail({
+      from: ctx.from,
+      to: row.recipientName ? { name: row.recipientName, address: row.recipientEmail } : row.recipientEmail,
+      subject: row.subject,
+      text: row.textBody ?? htmlToText(html),
+      html,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await ctx.db
+      .update(emailLogs)
+      .set({ status: emailStatus.failed, errorMessage: message.slice(0, 1000) })
+      .where(eq(emailLogs.id, row.id));
+    throw error;
+  }
+  const sentAt = new Date();
+  await ctx.db
+    .update(emailLogs)
+    .set({ status: emailStatus.sent, sentAt, errorMessage: null })
+    .where(eq(emailLogs.id, row.id));
+  await ctx.db
+    .update(emailSubscribers)
+    .set({ lastEmailSent: sentAt })
+    .where(sql`lower(${emailSubscribers.email}) = lower(${row.recipientEmail})`);
+  return "sent";
+}
+
+/**
+ * Re-enqueues outbox rows whose job was lost. Each row's updatedAt is bumped as it is picked, so
+ * one row is re-enqueued at most once per interval even with several workers sweeping.
+ */
+export async function sweepStuckEmails(db: Db, queue: JobQueue, log: FastifyBaseLogger): Promise<number> {
+  const stuckBefore = new Date(Date.now() - stuckAfterMs);
+  const rows = await db
+    .update(emailLogs)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(emailLogs.status, emailStatus.queued), lt(emailLogs.updatedAt, stuckBefore)))
+    .returning({ id: emailLogs.id });
+  if (rows.length > 0) log.info({ count: rows.length }, "re-enqueueing stuck emails");
+  await dispatchEmails(
+    queue,
+    rows.map((r) => r.id),
+    log,
+  );
+  return rows.length;
+}

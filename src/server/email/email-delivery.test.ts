@@ -1,0 +1,195 @@
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailLogs } from "../db/schema";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { deliverEmail, stuckAfterMs, sweepStuckEmails } from "./delivery";
+import { emailSendJob, queueEmail } from "./outbox";
+import { renderWaitlistWelcome } from "./templates/waitlist-welcome";
+import { createMailTransport } from "./transport";
+
+type Received = { from: string; to: string[]; raw: Buffer };
+
+let smtp: SMTPServer;
+let smtpUrl: string;
+const received: Received[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    hideSTARTTLS: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  t = await createTestApp({ smtpUrl, runWorker: true, publicUrl: "https://retreat.example.com" });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));
+
+describe("transactional email over SMTP", () => {
+  it("sends the waitlist welcome with escaped HTML, a text part and a working preferences link", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { name: "<script>alert(1)</script> Ada", email: "ada@example.com" },
+    });
+    expect(res.statusCode).toBe(200);
+
+    const message = await waitFor(() => messagesTo("ada@example.com")[0], "the welcome email");
+    const mail = await PostalMime.parse(message.raw);
+    expect(message.from).toBe("hello@localhost");
+    expect(mail.from?.address).toBe("hello@localhost");
+    expect(mail.subject).toBe("You're on the waitlist for Bali 2026");
+    expect(mail.to?.[0]).toMatchObject({ address: "ada@example.com", name: "<script>alert(1)</script> Ada" });
+
+    expect(mail.html).toContain("Thank you, &lt;script&gt;alert(1)&lt;/script&gt;!");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.text).toContain("Thank you, <script>alert(1)</script>!");
+    expect(mail.text).toContain("You're now on our priority waitlist for Bali 2026 updates.");
+
+    const link = mail.html?.match(/href="(https:\/\/retreat\.example\.com\/email\/preferences\/([0-9a-f]{64}))"/);
+    expect(link).not.toBeNull();
+    expect(mail.text).toContain(`Manage your email preferences: ${link![1]}`);
+    const prefs = await t.app.inject(`/api/email/preferences/${link![2]}`);
+    expect(prefs.statusCode).toBe(200);
+    expect(prefs.json().subscriber).toMatchObject({ email: "ada@example.com", globallyUnsubscribed: false });
+
+    const row = await waitFor(async () => {
+      const [r] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "ada@example.com"));
+      return r?.status === "sent" ? r : undefined;
+    }, "the row to be marked sent");
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(row.errorMessage).toBeNull();
+  });
+
+  it("confirms a couple's application to both partners", async () => {
+    const [retreat] = await t.app.db.query.retreats.findMany({ limit: 1 });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/application",
+      payload: {
+        retreatId: retreat!.id,
+        firstName: "Bo",
+        email: "bo@example.com",
+        motivations: "x".repeat(60),
+        advocacyInvolvement: "y".repeat(30),
+        applicationType: "couple",
+        partnerFirstName: "Cy",
+        partnerEmail: "cy@example.com",
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const both = await waitFor(() => {
+      const mails = [...messagesTo("bo@example.com"), ...messagesTo("cy@example.com")];
+      return mails.length === 2 ? mails : undefined;
+    }, "both confirmations");
+    const subjects = await Promise.all(both.map(async (m) => (await PostalMime.parse(m.raw)).subject));
+    expect(subjects).toEqual(["We've received your application", "We've received your application"]);
+  });
+
+  it("never sends a message twice when its job runs again after success", async () => {
+    const before = received.length;
+    const [row] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "ada@example.com"));
+    expect(row!.status).toBe("sent");
+
+    const ctx = { db: t.app.db, transport: createMailTransport({ smtpUrl }), from: "x@localhost" };
+    expect(await deliverEmail(ctx, row!.id)).toBe("skipped");
+
+    const jobId = await t.app.queue!.send(emailSendJob, { emailLogId: row!.id });
+    await waitFor(async () => {
+      const job = await t.app.queue!.boss.getJobById(emailSendJob, jobId!);
+      return job?.state === "completed" ? job : undefined;
+    }, "the repeated job to complete");
+    expect(received.length).toBe(before);
+  });
+
+  it("the sweep re-enqueues a message whose job was lost between commit and enqueue", async () => {
+    const email = await renderWaitlistWelcome({
+      firstName: "Di",
+      publicUrl: "https://x.test",
+      preferencesUrl: "https://x.test/p",
+    });
+    const id = await queueEmail(t.app.db, { to: "di@example.com", name: "Di", email });
+    // A fresh row is left alone: its job may still be on its way.
+    expect(await sweepStuckEmails(t.app.db, t.app.queue!, t.app.log)).toBe(0);
+    await t.app.db
+      .update(emailLogs)
+      .set({ updatedAt: new Date(Date.now() - stuckAfterMs - 1000) })
+      .where(eq(emailLogs.id, id));
+    expect(await sweepStuckEmails(t.app.db, t.app.queue!, t.app.log)).toBe(1);
+    // Picked rows are stamped, so the next sweep does not enqueue them again.
+    expect(await sweepStuckEmails(t.app.db, t.app.queue!, t.app.log)).toBe(0);
+    await waitFor(() => messagesTo("di@example.com")[0], "the swept email");
+  });
+
+  it("records a failed send with its error, and a retry after the failure sends it", async () => {
+    const email = await renderWaitlistWelcome({
+      firstName: "Ed",
+      publicUrl: "https://x.test",
+      preferencesUrl: "https://x.test/p",
+    });
+    const id = await queueEmail(t.app.db, { to: "ed@example.com", name: "Ed", email });
+    const broken = {
+      sendMail: async () => {
+        throw new Error("421 try again later");
+      },
+      close: () => {},
+    };
+    await expect(deliverEmail({ db: t.app.db, transport: broken, from: "x@localhost" }, id)).rejects.toThrow(
+      "421 try again later",
+    );
+    const [failed] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(failed).toMatchObject({ status: "failed", errorMessage: "421 try again later", sentAt: null });
+
+    const ctx = { db: t.app.db, transport: createMailTransport({ smtpUrl }), from: "x@localhost" };
+    expect(await deliverEmail(ctx, id)).toBe("sent");
+    expect(messagesTo("ed@example.com")).toHaveLength(1);
+  });
+
+  it("without SMTP a message is only recorded, as logged", async () => {
+    const email = await renderWaitlistWelcome({
+      firstName: "Flo",
+      publicUrl: "https://x.test",
+      preferencesUrl: "https://x.test/p",
+    });
+    const id = await queueEmail(t.app.db, { to: "flo@example.com", name: "Flo", email });
+    const noSmtp = { db: t.app.db, transport: createMailTransport({}), from: "x@localhost" };
+    expect(noSmtp.transport).toBeNull();
+    expect(await deliverEmail(noSmtp, id)).toBe("logged");
+    expect(await deliverEmail(noSmtp, id)).toBe("skipped");
+    const [row] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(row).toMatchObject({ status: "logged", sentAt: null });
+    expect(messagesTo("flo@example.com")).toHaveLength(0);
+  });
+});

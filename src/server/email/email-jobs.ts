@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import type { JobQueue } from "../jobs/queue";
+import { deliverEmail, sweepStuckEmails } from "./delivery";
+import { type EmailSendJobData, emailSendJob } from "./outbox";
+import { createMailTransport } from "./transport";
+
+const sweepIntervalMs = 60_000;
+
+/** The email worker: the `email.send` job handler and the minute-by-minute outbox sweep. */
+export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
+  const transport = createMailTransport(app.config);
+  const ctx = { db: app.db, transport, from: app.config.emailFrom };
+
+  await queue.work<EmailSendJobData>(
+    emailSendJob,
+    async ({ emailLogId }) => {
+      const result = await deliverEmail(ctx, emailLogId);
+      app.log.debug({ emailLogId, result }, "email job done");
+    },
+    { pollingIntervalSeconds: 1 },
+  );
+
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweep = () => {
+    sweeping = sweepStuckEmails(app.db, queue, app.log).catch((error) =>
+      app.log.error({ err: error }, "email sweep failed"),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, sweepIntervalMs);
+  timer.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await sweeping;
+    transport?.close();
+  });
+}

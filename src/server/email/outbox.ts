@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/client";
+import { emailLogs } from "../db/schema";
+import type { JobQueue } from "../jobs/queue";
+import type { RenderedEmail } from "./render";
+
+/** A database handle or an open transaction: outbox rows are written inside the caller's transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const emailSendJob = "email.send";
+export type EmailSendJobData = { emailLogId: string };
+
+/** pg-boss retries a failed send with growing delays; the row stays "failed" after the last try. */
+const sendJobOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
+
+/**
+ * Transactional outbox, step 1: records the message as "queued" in the caller's transaction, so
+ * the message exists exactly when the business change commits. Returns the email_logs id.
+ */
+export async function queueEmail(
+  tx: DbOrTx,
+  message: { to: string; name?: string | null; email: RenderedEmail; kind?: string; idempotencyKey?: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(emailLogs)
+    .values({
+      recipientEmail: message.to,
+      recipientName: message.name || null,
+      subject: message.email.subject,
+      body: message.email.html,
+      textBody: message.email.text,
+      kind: message.kind ?? null,
+      idempotencyKey: message.idempotencyKey ?? null,
+      status: "queued",
+    })
+    .returning({ id: emailLogs.id });
+  return row!.id;
+}
+
+/**
+ * Transactional outbox, step 2, after commit: asks the worker to send. A failure here loses
+ * nothing: the row stays "queued" and the worker's sweep enqueues it again. Without a queue in
+ * this process (no worker), the sweep of a worker process picks the rows up.
+ */
+export async function dispatchEmails(
+  queue: JobQueue | null,
+  emailLogIds: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (!queue) return;
+  for (const emailLogId of emailLogIds) {
+    try {
+      await queue.send<EmailSendJobData>(emailSendJob, { emailLogId }, sendJobOptions);
+    } catch (error) {
+      log.warn({ err: error, emailLogId }, "could not enqueue email; the sweep will retry");
+    }
+  }
+}

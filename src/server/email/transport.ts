@@ -1,0 +1,10 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../config";
+
+export type MailTransport = Pick<Transporter, "sendMail" | "close">;
+
+/** SMTP when SMTP_URL is set; otherwise null: messages are only recorded in email_logs. */
+export function createMailTransport(config: Pick<Config, "smtpUrl">): MailTransport | null {
+  if (!config.smtpUrl) return null;
+  return nodemailer.createTransport(config.smtpUrl);
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
+import { dispatchEmails } from "../../email/outbox";
+import { rateLimits } from "../../http/rate-limit";
+import { applicationReceivedMessage, submitApplication } from "./applications.service";
+
+const responseSchema = z.object({ success: z.literal(true), id: z.uuid(), message: z.string() });
+
+/** The public application form's call (public-site.md section 7). */
+export async function registerApplicationPublicRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/application",
+    {
+      config: { rateLimit: rateLimits.publicForm },
+      schema: { tags: ["public"], body: applicationSubmissionSchema, response: { 201: responseSchema } },
+    },
+    async (request, reply) => {
+      const { id, emailLogIds } = await submitApplication(app.db, request.body, {
+        clientIp: request.ip,
+        publicUrl: app.config.publicUrl,
+      });
+      await dispatchEmails(app.queue, emailLogIds, request.log);
+      return reply.status(201).send({ success: true as const, id, message: applicationReceivedMessage });
+    },
+  );
+}

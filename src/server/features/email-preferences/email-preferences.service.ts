@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import {
+  type EmailPreferences,
+  tokenParamSchema,
+  type UnsubscribeType,
+} from "../../../shared/schemas/email-preferences";
+import type { Db } from "../../db/client";
+import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import { AppError } from "../../http/errors";
+
+export const invalidLinkMessage = "This link is invalid or expired.";
+
+/** One answer for a malformed and an unknown token, so a probe learns nothing. */
+function assertTokenShape(token: string) {
+  if (!tokenParamSchema.safeParse({ token }).success) throw new AppError("not_found", invalidLinkMessage);
+}
+
+function found(row: EmailSubscriber | undefined): EmailSubscriber {
+  if (!row) throw new AppError("not_found", invalidLinkMessage);
+  return row;
+}
+
+export async function findSubscriberByToken(db: Db, token: string): Promise<EmailSubscriber> {
+  assertTokenShape(token);
+  const [row] = await db.select().from(emailSubscribers).where(eq(emailSubscribers.unsubscribeToken, token));
+  return found(row);
+}
+
+const flagByType = {
+  marketing: "marketingEmails",
+  application: "applicationEmails",
+  system: "systemNotifications",
+} as const;
+
+/**
+ * "all" unsubscribes globally (status unsubscribed, with time and reason); any other type switches
+ * off only its own category and leaves the subscription active.
+ */
+export async function unsubscribe(
+  db: Db,
+  token: string,
+  input: { emailType: UnsubscribeType; reason?: string },
+): Promise<EmailSubscriber> {
+  assertTokenShape(token);
+  const now = new Date();
+  const change =
+    input.emailType === "all"
+      ? { globallyUnsubscribed: true, status: "unsubscribed", unsubscribedAt: now }
+      : { [flagByType[input.emailType]]: false };
+  const [row] = await db
+    .update(emailSubscribers)
+    .set({ ...change, unsubscribeReason: input.reason ?? null, preferencesUpdatedAt: now })
+    .where(eq(emailSubscribers.unsubscribeToken, token))
+    .returning();
+  return found(row);
+}
+
+/** Restores the chosen categories and lifts a global unsubscribe; a fresh opt-in is recorded. */
+export async function resubscribe(
+  db: Db,
+  token: string,
+  preferences: EmailPreferences,
+  clientIp: string,
+): Promise<EmailSubscriber> {
+  assertTokenShape(token);
+  const now = new Date();
+  const [row] = await db
+    .update(emailSubscribers)
+    .set({
+      ...preferences,
+      globallyUnsubscribed: false,
+      status: "active",
+      unsubscribedAt: null,
+      preferencesUpdatedAt: now,
+      consentAt: now,
+      consentIp: clientIp,
+    })
+    .where(eq(emailSubscribers.unsubscribeToken, token))
+    .returning();
+  return found(row);
+}
+
+/** Saves the three category switches as given; a global unsubscribe is only lifted by resubscribing. */
+export async function updatePreferences(
+  db: Db,
+  token: string,
+  preferences: EmailPreferences,
+): Promise<EmailSubscriber> {
+  assertTokenShape(token);
+  const [row] = await db
+    .update(emailSubscribers)
+    .set({ ...preferences, preferencesUpdatedAt: new Date() })
+    .where(eq(emailSubscribers.unsubscribeToken, token))
+    .returning();
+  return found(row);
+}

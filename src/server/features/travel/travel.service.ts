@@ -1,0 +1,144 @@
+import { desc, eq } from "drizzle-orm";
+import type { TravelCompliance } from "../../../shared/schemas/travel";
+import type { Db } from "../../db/client";
+import { applications, retreats, travelComplianceForms } from "../../db/schema";
+import { queueEmail } from "../../email/outbox";
+import { renderTravelReceived } from "../../email/templates/travel-received";
+import { AppError } from "../../http/errors";
+
+export const travelSuccessMessage = "Thank you for submitting your travel information!";
+export const applicationNotFoundMessage = "Application not found";
+const invalidDateMessage = "Please enter a valid date";
+
+const dateFields = ["insuranceExpiryDate", "passportExpiryDate"] as const;
+const flightFields = [
+  "outboundDepartureDate",
+  "outboundArrivalDate",
+  "returnDepartureDate",
+  "returnArrivalDate",
+] as const;
+
+/** "2026-02-31" has the right shape but is no day; reject it as the 400 it is, not a database error. */
+function isRealDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split("-").map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m! - 1 || date.getUTCDate() !== d) return false;
+  const time = value.slice(11);
+  if (!time) return true;
+  const [hh, mm, ss = 0] = time.split(":").map(Number);
+  return hh! < 24 && mm! < 60 && ss < 60;
+}
+
+/**
+ * Flight times are local wall-clock times without a zone. They are stored as that wall-clock
+ * time in UTC, so reading them back in UTC gives exactly what the guest typed.
+ */
+function flightTime(value: string): Date | null {
+  if (!value) return null;
+  return new Date(`${value.length === 10 ? `${value}T00:00` : value}Z`);
+}
+
+const orNull = (value: string) => value || null;
+
+function assertRealDates(input: TravelCompliance) {
+  const errors = [...dateFields, ...flightFields]
+    .filter((field) => input[field] && !isRealDate(input[field]))
+    .map((field) => ({ path: `body.${field}`, message: invalidDateMessage }));
+  if (errors.length > 0) throw new AppError("bad_request", invalidDateMessage, errors);
+}
+
+/**
+ * Stores an accepted guest's travel details and queues the confirmation email, in one
+ * transaction. A second submission for the same application replaces the first (one current
+ * form per application), and its status returns to "submitted" for review.
+ */
+export async function submitTravelForm(
+  db: Db,
+  input: TravelCompliance,
+  ctx: { publicUrl: string },
+): Promise<{ id: string; emailLogIds: string[] }> {
+  assertRealDates(input);
+  const fields = {
+    insuranceProvider: input.insuranceProvider,
+    insurancePolicyNumber: input.insurancePolicyNumber,
+    insuranceCoverage: orNull(input.insuranceCoverage),
+    insuranceExpiryDate: input.insuranceExpiryDate,
+    outboundFlightNumber: orNull(input.outboundFlightNumber),
+    outboundDepartureDate: flightTime(input.outboundDepartureDate),
+    outboundArrivalDate: flightTime(input.outboundArrivalDate),
+    outboundDepartureAirport: orNull(input.outboundDepartureAirport),
+    outboundArrivalAirport: orNull(input.outboundArrivalAirport),
+    returnFlightNumber: orNull(input.returnFlightNumber),
+    returnDepartureDate: flightTime(input.returnDepartureDate),
+    returnArrivalDate: flightTime(input.returnArrivalDate),
+    returnDepartureAirport: orNull(input.returnDepartureAirport),
+    returnArrivalAirport: orNull(input.returnArrivalAirport),
+    emergencyContactName: input.emergencyContactName,
+    emergencyContactRelationship: input.emergencyContactRelationship,
+    emergencyContactPhone: input.emergencyContactPhone,
+    emergencyContactEmail: orNull(input.emergencyContactEmail),
+    emergencyContactAddress: orNull(input.emergencyContactAddress),
+    passportNumber: input.passportNumber,
+    passportExpiryDate: input.passportExpiryDate,
+    nationality: input.nationality,
+    allergies: orNull(input.allergies),
+    medications: orNull(input.medications),
+    medicalConditions: orNull(input.medicalConditions),
+    dietaryRequirements: orNull(input.dietaryRequirements),
+    specialRequests: orNull(input.specialRequests),
+    airportPickupRequired: input.airportPickupRequired,
+    status: "submitted",
+    submittedAt: new Date(),
+  };
+
+  return db.transaction(async (tx) => {
+    // Locking the application serialises two submissions of the same form, so neither adds a second row.
+    const [application] = await tx
+      .select({
+        id: applications.id,
+        email: applications.email,
+        firstName: applications.firstName,
+        lastName: applications.lastName,
+        retreatName: retreats.name,
+      })
+      .from(applications)
+      .leftJoin(retreats, eq(retreats.id, applications.retreatId))
+      .where(eq(applications.id, input.applicationId))
+      .for("update", { of: applications });
+    if (!application) throw new AppError("not_found", applicationNotFoundMessage);
+
+    const [existing] = await tx
+      .select({
+        id: travelComplianceForms.id,
+        submittedAt: travelComplianceForms.submittedAt,
+        submissionHistory: travelComplianceForms.submissionHistory,
+      })
+      .from(travelComplianceForms)
+      .where(eq(travelComplianceForms.applicationId, application.id))
+      .orderBy(desc(travelComplianceForms.submittedAt))
+      .limit(1);
+    const [row] = existing
+      ? await tx
+          .update(travelComplianceForms)
+          .set({
+            ...fields,
+            submissionHistory: [...existing.submissionHistory, existing.submittedAt.toISOString()],
+          })
+          .where(eq(travelComplianceForms.id, existing.id))
+          .returning({ id: travelComplianceForms.id })
+      : await tx
+          .insert(travelComplianceForms)
+          .values({ applicationId: application.id, ...fields })
+          .returning({ id: travelComplianceForms.id });
+
+    const email = await renderTravelReceived({
+      firstName: application.firstName ?? "",
+      retreatName: application.retreatName ?? "the retreat",
+      airportPickupRequired: input.airportPickupRequired,
+      travelFormUrl: `${ctx.publicUrl}/travel-form/${application.id}`,
+    });
+    const name = [application.firstName, application.lastName].filter(Boolean).join(" ");
+    const emailLogId = await queueEmail(tx, { to: application.email, name, email, kind: "travel_form_received" });
+    return { id: row!.id, emailLogIds: [emailLogId] };
+  });
+}

@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { applications, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let applicationId: string;
+let ipCounter = 0;
+const post = (payload: unknown, ip = `10.4.0.${++ipCounter % 250}`) =>
+  t.app.inject({ method: "POST", url: "/api/travel-compliance", payload: payload as object, remoteAddress: ip });
+
+/** The required fields only: text fields default to empty, pickup to false. */
+const minimal = () => ({
+  applicationId,
+  insuranceProvider: "SafetyWing",
+  insurancePolicyNumber: "SW-123",
+  insuranceExpiryDate: "2026-12-31",
+  emergencyContactName: "Grace Hopper",
+  emergencyContactRelationship: "Friend",
+  emergencyContactPhone: "+1 555 0100",
+  passportNumber: "123456789",
+  passportExpiryDate: "2031-01-01",
+  nationality: "British",
+});
+
+const full = () => ({
+  ...minimal(),
+  insuranceCoverage: "£5m medical, excludes scuba",
+  outboundFlightNumber: "QR 962",
+  outboundDepartureDate: "2026-05-09T21:40",
+  outboundArrivalDate: "2026-05-10T14:30",
+  outboundDepartureAirport: "LHR",
+  outboundArrivalAirport: "DPS",
+  returnFlightNumber: "QR 963",
+  returnDepartureDate: "2026-05-20",
+  returnArrivalDate: "",
+  returnDepartureAirport: "DPS",
+  returnArrivalAirport: "LHR",
+  emergencyContactEmail: "grace@example.com",
+  emergencyContactAddress: "1 Navy Way",
+  allergies: "Peanuts",
+  medications: "None",
+  medicalConditions: "Asthma",
+  dietaryRequirements: "Gluten free",
+  specialRequests: "Quiet room",
+  airportPickupRequired: true,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [retreat] = await t.app.db.select({ id: retreats.id }).from(retreats);
+  const [application] = await t.app.db
+    .insert(applications)
+    .values({ retreatId: retreat!.id, email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
+    .returning();
+  applicationId = application!.id;
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.app.db.delete(travelComplianceForms);
+  await t.app.db.delete(emailLogs);
+});
+
+describe("POST /api/travel-compliance", () => {
+  it("stores every field as submitted and queues the confirmation to the applicant", async () => {
+    const res = await post(full());
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ success: true, message: "Thank you for submitting your travel information!" });
+
+    const [row, ...others] = await t.app.db.select().from(travelComplianceForms);
+    expect(others).toHaveLength(0);
+    expect(row).toMatchObject({
+      applicationId,
+      insuranceProvider: "SafetyWing",
+      insurancePolicyNumber: "SW-123",
+      insuranceCoverage: "£5m medical, excludes scuba",
+      insuranceExpiryDate: "2026-12-31",
+      outboundFlightNumber: "QR 962",
+      outboundDepartureAirport: "LHR",
+      outboundArrivalAirport: "DPS",
+      returnArrivalDate: null,
+      emergencyContactEmail: "grace@example.com",
+      emergencyContactAddress: "1 Navy Way",
+      passportNumber: "123456789",
+      passportExpiryDate: "2031-01-01",
+      nationality: "British",
+      allergies: "Peanuts",
+      medicalConditions: "Asthma",
+      dietaryRequirements: "Gluten free",
+      specialRequests: "Quiet room",
+      airportPickupRequired: true,
+      status: "submitted",
+    });
+    // Wall-clock flight times read back unchanged in UTC.
+    expect(row!.outboundArrivalDate!.toISOString()).toBe("2026-05-10T14:30:00.000Z");
+    expect(row!.returnDepartureDate!.toISOString()).toBe("2026-05-20T00:00:00.000Z");
+
+    const logs = await t.app.db.select().from(emailLogs);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({
+      recipientEmail: "ada@example.com",
+      recipientName: "Ada Lovelace",
+      subject: "We've received your travel information",
+      status: "queued",
+    });
+    expect(logs[0]!.body).toContain(`http://localhost:3000/travel-form/${applicationId}`);
+  });
+
+  it("accepts only the required fields, with text defaulting to empty and pickup to false", async () => {
+    expect((await post(minimal())).statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(travelComplianceForms);
+    expect(row).toMatchObject({ airportPickupRequired: false, allergies: null, outboundDepartureDate: null });
+  });
+
+  it("a second submission updates the first instead of adding a row", async () => {
+    await post(full());
+    const [first] = await t.app.db.select().from(travelComplianceForms);
+    await t.app.db.update(travelComplianceForms).set({ status: "approved" });
+    const res = await post({ ...minimal(), nationality: "Irish" });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.app.db.select().from(travelComplianceForms);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: first!.id,
+      nationality: "Irish",
+      allergies: null,
+      airportPickupRequired: false,
+      status: "submitted",
+    });
+    expect(rows[0]!.submittedAt.getTime()).toBeGreaterThanOrEqual(first!.submittedAt.getTime());
+    expect(rows[0]!.submissionHistory).toEqual([first!.submittedAt.toISOString()]);
+    expect(await t.app.db.select().from(emailLogs)).toHaveLength(2);
+    const kinds = (await t.app.db.select().from(emailLogs)).map((row) => row.kind);
+    expect(kinds).toEqual(["travel_form_received", "travel_form_received"]);
+  });
+
+  it("answers 404 for an unknown application", async () => {
+    const res = await post({ ...minimal(), applicationId: "00000000-0000-4000-8000-000000000000" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Application not found" });
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+
+  it.each([
+    ["insuranceProvider", "A", "Please provide your insurance provider"],
+    ["insurancePolicyNumber", "12", "Please provide your policy number"],
+    ["passportNumber", "1234", "Please provide your passport number"],
+    ["nationality", "B", "Please provide your nationality"],
+    ["emergencyContactName", "G", "Please provide emergency contact name"],
+    ["emergencyContactRelationship", "F", "Please provide relationship"],
+    ["emergencyContactPhone", "123456", "Please provide emergency contact phone"],
+    ["insuranceExpiryDate", "", "Insurance expiry date is required"],
+    ["insuranceExpiryDate", undefined, "Insurance expiry date is required"],
+    ["passportExpiryDate", "", "Passport expiry date is required"],
+    ["passportExpiryDate", undefined, "Passport expiry date is required"],
+    ["emergencyContactEmail", "grace@", "Please enter a valid email address"],
+    ["outboundDepartureDate", "next tuesday", "Please enter a valid date"],
+    ["applicationId", "not-a-uuid", "Invalid application link"],
+  ])("rejects %s = %j with the spec's message", async (field, value, message) => {
+    const res = await post({ ...minimal(), [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: `body.${field}`, message });
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+
+  it.each([
+    ["passportExpiryDate", "2031-02-30"],
+    ["outboundArrivalDate", "2026-05-10T25:00"],
+  ])("rejects an impossible date in %s as a 400, not a server error", async (field, value) => {
+    const res = await post({ ...minimal(), [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: `body.${field}`, message: "Please enter a valid date" }]);
+  });
+
+  it("has no honeypot field: a bot's extra website field is refused like any unknown field", async () => {
+    const res = await post({ ...minimal(), website: "http://bot.example" });
+    expect(res.statusCode).toBe(400);
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+
+  it("stores nothing when the confirmation cannot be queued", async () => {
+    await t.app.db.execute(sql`
+      create function server3_fail() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`);
+    await t.app.db.execute(
+      sql`create trigger server3_fail before insert on email_logs for each row execute function server3_fail()`,
+    );
+    try {
+      expect((await post(full())).statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql`drop trigger server3_fail on email_logs`);
+      await t.app.db.execute(sql`drop function server3_fail()`);
+    }
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+
+  it("answers 429 after 10 submissions a minute from one address", async () => {
+    const ip = "192.0.2.60";
+    for (let i = 0; i < 10; i++) expect((await post({}, ip)).statusCode).toBe(400);
+    const limited = await post(minimal(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+});

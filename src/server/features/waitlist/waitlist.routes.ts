@@ -1,0 +1,28 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { waitlistSchema } from "../../../shared/schemas/waitlist";
+import { dispatchEmails } from "../../email/outbox";
+import { rateLimits } from "../../http/rate-limit";
+import { joinWaitlist, waitlistSuccessMessage } from "./waitlist.service";
+
+const responseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export async function registerWaitlistRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/waitlist",
+    {
+      config: { rateLimit: rateLimits.publicLight },
+      schema: { tags: ["public"], body: waitlistSchema, response: { 200: responseSchema } },
+    },
+    async (request) => {
+      const { emailLogIds } = await joinWaitlist(app.db, request.body, {
+        clientIp: request.ip,
+        publicUrl: app.config.publicUrl,
+      });
+      await dispatchEmails(app.queue, emailLogIds, request.log);
+      // Same answer whether the address was new or known: the response must not reveal which.
+      return { success: true as const, message: waitlistSuccessMessage };
+    },
+  );
+}

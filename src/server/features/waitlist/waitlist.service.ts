@@ -1,0 +1,52 @@
+import type { z } from "zod";
+import { splitFullName } from "../../../shared/schemas/applications";
+import { spamMessage } from "../../../shared/schemas/common";
+import type { waitlistSchema } from "../../../shared/schemas/waitlist";
+import type { Db } from "../../db/client";
+import { queueEmail } from "../../email/outbox";
+import { renderWaitlistWelcome } from "../../email/templates/waitlist-welcome";
+import { AppError } from "../../http/errors";
+import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";
+
+export type WaitlistEntry = z.output<typeof waitlistSchema>;
+
+export const waitlistSuccessMessage = "You're now on our priority waitlist for Bali 2026 updates.";
+const waitlistTag = "waitlist";
+
+/**
+ * Adds the address to the waitlist in one transaction (subscriber + welcome email in the outbox).
+ * Joining again changes nothing and sends nothing; an existing subscriber keeps a further-along
+ * segment and every unsubscribe choice. Returns the outbox ids to dispatch after commit.
+ */
+export async function joinWaitlist(
+  db: Db,
+  entry: WaitlistEntry,
+  ctx: { clientIp: string; publicUrl: string },
+): Promise<{ emailLogIds: string[] }> {
+  if (entry.website) throw new AppError("bad_request", spamMessage);
+  const { firstName, lastName } = splitFullName(entry.name);
+  return db.transaction(async (tx) => {
+    const { subscriber, previous } = await upsertSubscriber(tx, {
+      email: entry.email,
+      firstName,
+      lastName,
+      segment: "waitlist",
+      source: "waitlist_form",
+      // The form says joining means agreeing to receive updates.
+      consent: { ip: ctx.clientIp, at: new Date() },
+      marketingEmails: true,
+      tag: waitlistTag,
+      overwriteNames: false,
+    });
+    const alreadyOnWaitlist =
+      previous !== null && (previous.segment === "waitlist" || previous.tags.includes(waitlistTag));
+    if (alreadyOnWaitlist || subscriber.globallyUnsubscribed) return { emailLogIds: [] };
+    const email = await renderWaitlistWelcome({
+      firstName: subscriber.firstName || firstName,
+      publicUrl: ctx.publicUrl,
+      preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
+    });
+    const id = await queueEmail(tx, { to: subscriber.email, name: entry.name, email, kind: "waitlist_welcome" });
+    return { emailLogIds: [id] };
+  });
+}

@@ -1,0 +1,14 @@
+import type { RateLimitOptions } from "@fastify/rate-limit";
+
+/**
+ * Per-route rate-limit presets for @fastify/rate-limit (registered with global: false), used as
+ * `config: { rateLimit: rateLimits.publicForm }`. Keyed by the client address (request.ip, which
+ * honours X-Forwarded-For because the app trusts its proxy). Limits are per process: several
+ * processes behind a load balancer each allow this many.
+ */
+export const rateLimits = {
+  /** Forms that store a lot and send email (application, travel form). */
+  publicForm: { max: 10, timeWindow: "1 minute" },
+  /** Light public writes and token links (waitlist, email preferences). */
+  publicLight: { max: 20, timeWindow: "1 minute" },
+} as const satisfies Record<string, RateLimitOptions>;
