@@ -1,0 +1,238 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationStages, subscriberSegments, subscriberSources } from "../../shared/constants";
+import { createTestDatabaseUrl } from "../test/test-database";
+import { type Database, openDatabase } from "./client";
+import {
+  applications,
+  budgetItems,
+  emailCampaigns,
+  emailSubscribers,
+  expenses,
+  interviews,
+  jitsiRooms,
+  paymentPlans,
+  paymentReminders,
+  payments,
+  retreatSessions,
+  retreats,
+  settings,
+  tasks,
+  vendors,
+} from "./schema";
+import { demoMarkerKey, demoReferenceDate, type SeedDemoSummary, seedDemoData } from "./seed-demo";
+
+type Fresh = { database: Database; drop: () => Promise<void> };
+
+async function freshDatabase(): Promise<Fresh> {
+  const { databaseUrl, drop } = await createTestDatabaseUrl();
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  await database.migrate();
+  return { database, drop };
+}
+
+async function closeAll(list: (Fresh | undefined)[]) {
+  for (const fresh of list) {
+    if (!fresh) continue;
+    await fresh.database.close();
+    await fresh.drop();
+  }
+}
+
+const options = { applications: 120, subscribers: 200, seed: 7 };
+
+const distinct = async <T>(query: Promise<{ value: T }[]>) => [...new Set((await query).map((r) => r.value))].sort();
+const countOf = async (db: Database["db"], table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n;
+
+let main: Fresh;
+let summary: SeedDemoSummary;
+beforeAll(async () => {
+  main = await freshDatabase();
+  summary = await seedDemoData(main.database.db, options);
+});
+afterAll(async () => closeAll([main]));
+
+describe("seedDemoData", () => {
+  it("inserts the requested numbers, attached to the open retreat", async () => {
+    const db = main.database.db;
+    expect(summary.skipped).toBe(false);
+    expect(summary.counts.applications).toBe(120);
+    expect(summary.counts.emailSubscribers).toBe(200);
+    expect(await countOf(db, applications)).toBe(120);
+    expect(await countOf(db, emailSubscribers)).toBe(200);
+    for (const [table, n] of [
+      [tasks, summary.counts.tasks],
+      [expenses, summary.counts.expenses],
+      [budgetItems, summary.counts.budgetItems],
+      [vendors, summary.counts.vendors],
+      [interviews, summary.counts.interviews],
+      [jitsiRooms, summary.counts.jitsiRooms],
+      [paymentPlans, summary.counts.paymentPlans],
+      [payments, summary.counts.payments],
+      [paymentReminders, summary.counts.paymentReminders],
+      [retreatSessions, summary.counts.retreatSessions],
+      [emailCampaigns, summary.counts.emailCampaigns],
+    ] as const) {
+      expect(n).toBeGreaterThan(0);
+      expect(await countOf(db, table)).toBe(n);
+    }
+    const [retreat] = await db.select().from(retreats).where(eq(retreats.status, "open"));
+    expect(summary.retreatId).toBe(retreat!.id);
+    const elsewhere = await db
+      .select({ n: count() })
+      .from(applications)
+      .where(sql`${applications.retreatId} is distinct from ${retreat!.id}`);
+    expect(elsewhere[0]!.n).toBe(0);
+  });
+
+  it("fills applications realistically: every stage, couples, valid fields, unique demo emails", async () => {
+    const db = main.database.db;
+    const rows = await db.select().from(applications);
+    expect([...new Set(rows.map((r) => r.stage))].sort()).toEqual([...applicationStages].sort());
+    expect(new Set(rows.map((r) => r.email)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.email).toMatch(/^[a-z-]+\.[a-z-]+\.\d+@example\.com$/);
+      expect(r.motivations!.length).toBeGreaterThanOrEqual(50);
+      expect(r.advocacyInvolvement!.length).toBeGreaterThanOrEqual(20);
+      expect(r.score).toBeGreaterThanOrEqual(0);
+      expect(r.score).toBeLessThanOrEqual(100);
+      expect(r.submittedAt.getTime()).toBeLessThanOrEqual(demoReferenceDate.getTime());
+      expect(r.country).toBeTruthy();
+      expect(r.city).toBeTruthy();
+    }
+    const couples = rows.filter((r) => r.applicationType === "couple");
+    expect(couples.length).toBeGreaterThan(0);
+    for (const c of couples) {
+      expect(c.partnerFirstName).toBeTruthy();
+      expect(c.partnerEmail).toMatch(/@example\.com$/);
+    }
+    const months = new Set(rows.map((r) => r.submittedAt.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it("fills subscribers in every segment, source and status", async () => {
+    const db = main.database.db;
+    const rows = await db.select().from(emailSubscribers);
+    expect([...new Set(rows.map((r) => r.segment))].sort()).toEqual([...subscriberSegments].sort());
+    expect([...new Set(rows.map((r) => r.source))].sort()).toEqual([...subscriberSources].sort());
+    expect([...new Set(rows.map((r) => r.status))].sort()).toEqual(["active", "unsubscribed"]);
+    for (const r of rows) {
+      expect(r.email).toMatch(/@example\.(com|org)$/);
+      expect(r.globallyUnsubscribed).toBe(r.status === "unsubscribed");
+    }
+    expect(rows.filter((r) => r.status === "active").length).toBeGreaterThan(rows.length / 2);
+    expect(rows.some((r) => r.tags.length > 0)).toBe(true);
+    expect(rows.some((r) => r.applicationId !== null)).toBe(true);
+  });
+
+  it("adds the fixed handful: tasks, expenses, interviews, payments and sessions in every state", async () => {
+    const db = main.database.db;
+    expect(await distinct(db.select({ value: tasks.status }).from(tasks))).toEqual(
+      ["completed", "in_progress", "pending", "review"].sort(),
+    );
+    expect(await distinct(db.select({ value: tasks.priority }).from(tasks))).toEqual(
+      ["high", "low", "medium", "urgent"].sort(),
+    );
+    const expenseRows = await db.select().from(expenses);
+    const combos = new Set(expenseRows.map((e) => `${e.category}/${e.status}`));
+    for (const category of ["accommodation", "food", "transport", "activities", "staff", "utilities"]) {
+      for (const status of ["pending", "approved", "paid", "rejected"])
+        expect(combos).toContain(`${category}/${status}`);
+    }
+    for (const e of expenseRows) expect(e.amount).toMatch(/^\d+\.\d{2}$/);
+
+    const interviewRows = await db.select().from(interviews);
+    expect([...new Set(interviewRows.map((i) => i.status))].sort()).toEqual(["cancelled", "completed", "scheduled"]);
+    for (const i of interviewRows) {
+      if (i.status === "scheduled") expect(i.scheduledAt.getTime()).toBeGreaterThan(demoReferenceDate.getTime());
+      if (i.status === "completed") {
+        expect(i.outcome).toBeTruthy();
+        expect(i.rating).toBeGreaterThanOrEqual(1);
+        expect(i.rating).toBeLessThanOrEqual(5);
+      }
+    }
+    const rooms = await db.select().from(jitsiRooms);
+    expect(new Set(rooms.map((r) => r.roomName)).size).toBe(interviewRows.length);
+    expect(new Set(interviewRows.map((i) => i.jitsiRoomId))).toEqual(new Set(rooms.map((r) => r.id)));
+
+    expect(summary.counts.paymentPlans).toBeLessThanOrEqual(15);
+    expect(await distinct(db.select({ value: paymentPlans.status }).from(paymentPlans))).toEqual([
+      "active",
+      "cancelled",
+      "completed",
+    ]);
+    expect(await distinct(db.select({ value: payments.status }).from(payments))).toEqual([
+      "completed",
+      "failed",
+      "pending",
+    ]);
+    expect(await distinct(db.select({ value: paymentReminders.status }).from(paymentReminders))).toEqual([
+      "failed",
+      "overdue",
+      "pending",
+      "sent",
+    ]);
+    const paying = await db
+      .select({ stage: applications.stage })
+      .from(paymentPlans)
+      .innerJoin(applications, eq(paymentPlans.applicationId, applications.id));
+    for (const p of paying) expect(["accepted", "payment"]).toContain(p.stage);
+
+    const sessions = await db.select().from(retreatSessions).orderBy(asc(retreatSessions.startTime));
+    const days = new Set(
+      sessions.map((s) => new Date(s.startTime.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)),
+    );
+    expect(days.size).toBe(10);
+    expect(await distinct(db.select({ value: emailCampaigns.status }).from(emailCampaigns))).toEqual(["draft", "sent"]);
+  });
+
+  it("skips a second run without duplicating anything", async () => {
+    const db = main.database.db;
+    const again = await seedDemoData(db, options);
+    expect(again.skipped).toBe(true);
+    expect(again.message).toMatch(/already present/);
+    expect(Object.values(again.counts).every((n) => n === 0)).toBe(true);
+    expect(await countOf(db, applications)).toBe(120);
+    expect(await countOf(db, emailSubscribers)).toBe(200);
+    expect(await countOf(db, tasks)).toBe(summary.counts.tasks);
+    expect(await db.select().from(settings).where(eq(settings.key, demoMarkerKey))).toHaveLength(1);
+  });
+
+  it("is deterministic: the same seed gives the same data, another seed different data", async () => {
+    const list = (db: Database["db"]) =>
+      db
+        .select({
+          id: applications.id,
+          email: applications.email,
+          stage: applications.stage,
+          score: applications.score,
+        })
+        .from(applications)
+        .orderBy(asc(applications.email));
+    let same: Fresh | undefined;
+    let other: Fresh | undefined;
+    try {
+      same = await freshDatabase();
+      other = await freshDatabase();
+      await seedDemoData(same.database.db, options);
+      await seedDemoData(other.database.db, { ...options, seed: 8 });
+      const expected = await list(main.database.db);
+      expect(await list(same.database.db)).toEqual(expected);
+      const different = await list(other.database.db);
+      expect(different.map((r) => `${r.email} ${r.stage}`)).not.toEqual(expected.map((r) => `${r.email} ${r.stage}`));
+      const subscriberEmails = async (db: Database["db"]) =>
+        (
+          await db.select({ email: emailSubscribers.email }).from(emailSubscribers).orderBy(asc(emailSubscribers.email))
+        ).map((r) => r.email);
+      expect(await subscriberEmails(same.database.db)).toEqual(await subscriberEmails(main.database.db));
+    } finally {
+      await closeAll([same, other]);
+    }
+  });
+
+  it("refuses counts outside 0..1,000,000", async () => {
+    await expect(seedDemoData(main.database.db, { applications: -1, subscribers: 0 })).rejects.toThrow(RangeError);
+    await expect(seedDemoData(main.database.db, { applications: 0, subscribers: 1.5 })).rejects.toThrow(RangeError);
+  });
+});
