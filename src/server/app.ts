@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { registerAuth } from "./auth/register-auth";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { seedBaseData } from "./db/seed";
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCsrfProtection(app, config.publicUrl);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
+  registerAuth(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: "Retreat HQ API", version: "1.0.0" } },

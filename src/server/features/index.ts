@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { registerApplicationPublicRoutes } from "./applications/applications.public.routes";
+import { registerAccessRoutes } from "./auth/register-access-routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
@@ -7,6 +8,7 @@ import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
 
 /** Every feature's routes, in one list, so the app's surface is visible at a glance. */
 export async function registerFeatureRoutes(app: FastifyInstance) {
+  await registerAccessRoutes(app);
   await registerRetreatRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerWaitlistRoutes(app);

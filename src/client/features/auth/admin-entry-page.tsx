@@ -1,5 +1,132 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { useMutation } from "@tanstack/react-query";
+import { Eye, EyeOff, Lock } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { useLocation } from "wouter";
+import { invalidCredentialsMessage, missingCredentialsMessage } from "../../../shared/schemas/auth";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiRequest } from "../../lib/api-request";
+import { useAuth } from "../../lib/use-auth";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { homePathForRole } from "../admin-shell/role-home";
 
+/** Reloading after sign-in starts the back office from a clean state with the new cookie. */
+export function reloadPage() {
+  window.location.reload();
+}
+
+function LoginForm() {
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [showPassword, setShowPassword] = useState(false);
+  const ids = { username: useId(), password: useId(), note: useId() };
+
+  const login = useMutation({
+    mutationFn: (body: { username: string; password: string }) => apiRequest("POST", "/api/auth/login", body),
+    onSuccess: reloadPage,
+    onError: (error) => {
+      toast({
+        title: "Login Failed",
+        description: apiErrorMessage(error) ?? invalidCredentialsMessage,
+        variant: "destructive",
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      toast({ title: "Missing Information", description: missingCredentialsMessage, variant: "destructive" });
+      return;
+    }
+    login.mutate({ username: username.trim(), password });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={ids.note} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.username}>Username</Label>
+        <Input
+          id={ids.username}
+          name="username"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={ids.password}>Password</Label>
+        <div className="relative">
+          <Input
+            id={ids.password}
+            name="password"
+            type={showPassword ? "text" : "password"}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className="pr-12"
+          />
+          <button
+            type="button"
+            aria-label={showPassword ? "Hide password" : "Show password"}
+            aria-pressed={showPassword}
+            aria-controls={ids.password}
+            onClick={() => setShowPassword((v) => !v)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+          >
+            {showPassword ? (
+              <EyeOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Eye aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        </div>
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? "Signing in..." : "Sign in"}
+      </Button>
+      <p id={ids.note} className="flex items-start gap-2 text-sm text-muted-foreground">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>Access is restricted to authorised personnel only. All sign-in attempts and activity are logged.</span>
+      </p>
+    </form>
+  );
+}
+
+/** /admin: the sign-in form, or a redirect to the signed-in user's area (spec section 2). */
 export default function AdminEntryPage() {
-  return <PagePlaceholder title="Admin Portal" />;
+  const { user, isLoading } = useAuth();
+  const [, navigate] = useLocation();
+  const role = user?.role ?? null;
+
+  useEffect(() => {
+    if (role) navigate(homePathForRole(role), { replace: true });
+  }, [role, navigate]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <h1 className="text-2xl font-bold tracking-tight text-primary">Admin Portal</h1>
+          <CardDescription>Sign in to manage the retreat.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {isLoading || user ? (
+            <p role="status" className="text-center text-muted-foreground">
+              {user ? "Redirecting…" : "Loading…"}
+            </p>
+          ) : (
+            <LoginForm />
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
 }

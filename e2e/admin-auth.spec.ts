@@ -1,0 +1,284 @@
+/**
+ * Sign-in journeys for every role. This spec runs its own server on a DATA_DIR seeded with one
+ * user per role through the real `user:create` command (PGlite allows one process per data
+ * directory, so users cannot be added to the shared e2e server while it runs, and production
+ * code has no test-only way in).
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+const run = promisify(execFile);
+const password = "e2e passphrase for every role";
+const users = [
+  { role: "owner", email: "olive.owner@example.com", firstName: "Olive", lands: "/admin/dashboard" },
+  { role: "staff", email: "sam.staff@example.com", firstName: "Sam", lands: "/admin/dashboard" },
+  { role: "vendor", email: "vic.vendor@example.com", firstName: "Vic", lands: "/admin/vendor" },
+  { role: "guest", email: "gia.guest@example.com", firstName: "Gia", lands: "/admin/guest" },
+] as const;
+const shots = process.env.SHOTS_DIR ?? "/tmp/shots-auth";
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let baseUrl = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForReady(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready at ${url}`);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-auth-"));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
+  for (const user of users) {
+    await run(
+      "node",
+      [
+        "--import",
+        "tsx",
+        "src/server/auth/user-create-cli.ts",
+        "--email",
+        user.email,
+        "--password",
+        password,
+        "--role",
+        user.role,
+        "--first-name",
+        user.firstName,
+      ],
+      { env },
+    );
+  }
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForReady(`${baseUrl}/readyz`, server);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, email: string, secret = password) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel("Username").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  return page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+}
+
+test("the admin entry page is accessible and asks for both fields", async ({ page }) => {
+  await page.goto(`${baseUrl}/admin`);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Portal" })).toBeVisible();
+  await expect(page.getByText(/authorised personnel only/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shot(page, "admin-entry");
+
+  const toggle = page.getByRole("button", { name: "Show password" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(page.getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const toast = page.getByRole("alert");
+  await expect(toast).toContainText("Missing Information");
+  await expect(toast).toContainText("Please enter both username and password.");
+});
+
+test("a wrong password shows Login Failed with the server's message", async ({ page }) => {
+  await signIn(page, users[0].email, "not the password at all");
+  const toast = page.getByRole("alert");
+  await expect(toast).toContainText("Login Failed");
+  await expect(toast).toContainText("Invalid username or password. Please try again.");
+  await shot(page, "admin-login-failed");
+  await expect(page).toHaveURL(`${baseUrl}/admin`);
+});
+
+for (const user of users) {
+  test(`${user.role} signs in and lands on ${user.lands}`, async ({ page }) => {
+    await signIn(page, user.email.toUpperCase());
+    await expect(page).toHaveURL(`${baseUrl}${user.lands}`);
+    // back to /admin while signed in: redirected by role again
+    await page.goto(`${baseUrl}/admin`);
+    await expect(page).toHaveURL(`${baseUrl}${user.lands}`);
+    const me = await page.request.get(`${baseUrl}/api/auth/user`);
+    expect((await me.json()).role).toBe(user.role);
+  });
+}
+
+test("a vendor sees the vendor portal, is refused elsewhere, and signs out", async ({ page }) => {
+  await signIn(page, users[2].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/vendor`);
+  await expect(page.getByRole("heading", { level: 1, name: "Vendor Portal" })).toBeVisible();
+  await expect(page.getByText("Welcome back, Vic")).toBeVisible();
+  await expect(page.getByText("VENDOR", { exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shot(page, "vendor-portal");
+
+  await page.goto(`${baseUrl}/admin/guest`);
+  await expect(page.getByText("This portal is only accessible to retreat guests.")).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shot(page, "guest-portal-denied");
+  // the server refuses too, whatever the page shows
+  expect((await page.request.get(`${baseUrl}/api/admin/users`)).status()).toBe(403);
+
+  await page.goto(`${baseUrl}/admin/vendor`);
+  await page.getByRole("link", { name: "Logout" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+  expect((await page.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
+});
+
+test("a guest is refused the vendor portal with a link home", async ({ page }) => {
+  await signIn(page, users[3].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/guest`);
+  await page.goto(`${baseUrl}/admin/vendor`);
+  await expect(page.getByText("This portal is only accessible to vendors.")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/`);
+});
+
+test("signed out, a portal says Unauthorized and goes to sign-in after 0.5 s", async ({ page }) => {
+  await page.goto(`${baseUrl}/admin/vendor`);
+  const toast = page.getByRole("alert");
+  await expect(toast).toContainText("Unauthorized");
+  await expect(toast).toContainText("You are logged out. Logging in again...");
+  await expect(page).toHaveURL(`${baseUrl}/admin`);
+  await expect(page.getByLabel("Username")).toBeVisible();
+});
+
+test("the owner reaches the owner-only API; staff is refused it", async ({ page }) => {
+  await signIn(page, users[0].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+  const list = await page.request.get(`${baseUrl}/api/admin/users`);
+  expect(list.status()).toBe(200);
+  expect((await list.json()).map((u: { email: string }) => u.email)).toEqual(
+    expect.arrayContaining(users.map((u) => u.email)),
+  );
+  await page.goto(`${baseUrl}/api/logout`);
+  await signIn(page, users[1].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+  expect((await page.request.get(`${baseUrl}/api/admin/users`)).status()).toBe(403);
+});
+
+test("a vendor sent to the dashboard lands on the vendor portal; staff has no Settings tab", async ({ page }) => {
+  await signIn(page, users[2].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/vendor`);
+  await page.goto(`${baseUrl}/admin/dashboard`);
+  await expect(page).toHaveURL(`${baseUrl}/admin/vendor`);
+  await page.goto(`${baseUrl}/api/logout`);
+
+  await signIn(page, users[1].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+  await expect(page.getByText("STAFF", { exact: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Settings" })).toHaveCount(0);
+});
+
+test("the owner manages users and settings, and finds both in the audit log", async ({ page }) => {
+  // many steps, two of them argon2 hashes, on a shared machine
+  test.setTimeout(90_000);
+  const newcomer = "nia.new@example.com";
+  await signIn(page, users[0].email);
+  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+  await expect(page.getByText("Welcome back, Olive")).toBeVisible();
+  await expect(page.getByText("OWNER", { exact: true })).toBeVisible();
+  await page.getByRole("tab", { name: "Settings" }).click();
+
+  const table = page.getByRole("table", { name: "Users who can sign in to the back office" });
+  for (const user of users) await expect(table.getByText(user.email)).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Create user" });
+  await form.getByLabel("Email").fill(newcomer);
+  await form.getByLabel("First name").fill("Nia");
+  await form.getByLabel("Last name").fill("New");
+  await form.getByLabel("First password").fill("short");
+  await form.getByRole("button", { name: "Create user" }).click();
+  await expect(form.getByText("Password must be at least 12 characters.")).toBeVisible();
+  await form.getByLabel("First password").fill("a long first passphrase");
+  await form.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "User created" })).toBeVisible();
+  await expect(table.getByText(newcomer)).toBeVisible();
+
+  await page.getByLabel(`Role for ${newcomer}`).selectOption("vendor");
+  await expect(page.getByRole("status").filter({ hasText: `${newcomer} is now vendor.` })).toBeVisible();
+  await page.getByRole("button", { name: `Deactivate ${newcomer}` }).click();
+  await expect(page.getByRole("button", { name: `Reactivate ${newcomer}` })).toBeVisible();
+
+  // the last owner cannot demote themselves: the server says why
+  await page.getByLabel(`Role for ${users[0].email}`).selectOption("staff");
+  await expect(page.getByRole("alert").filter({ hasText: "The last active owner" })).toBeVisible();
+  await expect(page.getByLabel(`Role for ${users[0].email}`)).toHaveValue("owner");
+
+  const defaults = page.getByRole("form", { name: "Retreat defaults" });
+  await expect(defaults.getByLabel("Default retreat capacity")).toHaveValue("15");
+  await expect(defaults.getByLabel("Default location")).toHaveValue("Bali, Indonesia");
+  await defaults.getByLabel("Currency").selectOption("EUR");
+  await defaults.getByLabel("Default retreat capacity").fill("20");
+  await defaults.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("form", { name: "Retreat defaults" }).getByLabel("Currency")).toHaveValue("EUR");
+  await expect(page.getByRole("form", { name: "Retreat defaults" }).getByLabel("Default retreat capacity")).toHaveValue(
+    "20",
+  );
+
+  const audit = page.getByRole("table", { name: "Audit log entries" });
+  await page.getByLabel("Entity").selectOption("settings");
+  await expect(audit.getByText("defaultCapacity")).toBeVisible();
+  await page.getByLabel("Entity").selectOption("user");
+  await page.getByLabel("Action").selectOption("deactivate");
+  await expect(audit.getByRole("row")).toHaveCount(2);
+  await expect(audit.getByText("isActive")).toBeVisible();
+  await page.getByLabel("Action").selectOption("");
+  await page.getByLabel("Entity").selectOption("");
+
+  await expectNoSeriousAxeViolations(page);
+  await shot(page, "settings-tab");
+});

@@ -1,0 +1,42 @@
+import { LogOut } from "lucide-react";
+import { buttonVariants } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import type { AuthUser } from "../../lib/use-auth";
+
+export function RoleBadge({ role }: { role: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold tracking-wide",
+        role === "owner"
+          ? "border-accent bg-accent text-accent-foreground"
+          : "border-primary bg-secondary text-primary",
+      )}
+    >
+      {role.toUpperCase()}
+    </span>
+  );
+}
+
+/** Header of every back-office page: title, welcome line, role badge and Logout. */
+export function AdminHeader({ user, title = "Admin Dashboard" }: { user: AuthUser; title?: string }) {
+  const name = user.firstName?.trim() || user.email || "";
+  return (
+    <header className="border-b border-border bg-card">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-primary">{title}</h1>
+          <p className="truncate text-sm text-muted-foreground">Welcome back, {name}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <RoleBadge role={user.role} />
+          {/* A plain navigation: GET /api/logout ends the session and redirects to /. */}
+          <a href="/api/logout" className={buttonVariants({ variant: "outline", size: "sm" })}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

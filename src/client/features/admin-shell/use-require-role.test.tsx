@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import type { Role } from "../../../shared/constants";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import { type RequireRoleOptions, useRequireRole } from "./use-require-role";
+
+function Probe({ roles, options }: { roles: Role[]; options?: RequireRoleOptions }) {
+  const { user, status } = useRequireRole(roles, options);
+  return <p data-testid="probe">{`${status}:${user?.role ?? "none"}`}</p>;
+}
+
+/** Makes an admin call that may answer 401 (a session that ended while the page was open). */
+function AdminCall() {
+  useQuery({ queryKey: ["/api/admin/users"] });
+  return null;
+}
+
+let hrefs: string[];
+function renderProbe(user: object | null, roles: Role[], options?: RequireRoleOptions, extra?: React.ReactNode) {
+  let signedIn = user;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url === "/api/auth/user") {
+        return signedIn ? Response.json(signedIn) : Response.json({ message: "Unauthorized" }, { status: 401 });
+      }
+      signedIn = null;
+      return Response.json({ message: "Unauthorized" }, { status: 401 });
+    }),
+  );
+  const location = memoryLocation({ path: "/admin/dashboard", record: true });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <Probe roles={roles} options={options} />
+        {extra}
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return location;
+}
+
+beforeEach(() => {
+  hrefs = [];
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const fakeLocation = {
+    ...window.location,
+    set href(value: string) {
+      hrefs.push(value);
+    },
+  };
+  vi.stubGlobal("location", fakeLocation);
+});
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const probe = () => screen.getByTestId("probe").textContent;
+
+describe("useRequireRole", () => {
+  it("lets an allowed role through", async () => {
+    renderProbe({ id: "1", role: "staff" }, ["owner", "staff"]);
+    await vi.waitFor(() => expect(probe()).toBe("allowed:staff"));
+  });
+
+  it("signed out: Unauthorized toast, then /api/login after 0.5 s (not before)", async () => {
+    renderProbe(null, ["owner", "staff"]);
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Unauthorized");
+    expect(toast.textContent).toContain("You are logged out. Logging in again...");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
+    expect(hrefs).toEqual([]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(150);
+    });
+    expect(hrefs).toEqual(["/api/login"]);
+  });
+
+  it.each([
+    ["vendor", "/admin/vendor"],
+    ["guest", "/admin/guest"],
+  ])("sends a %s on the dashboard to %s", async (role, path) => {
+    const location = renderProbe({ id: "1", role }, ["owner", "staff"]);
+    await vi.waitFor(() => expect(location.history?.at(-1)).toBe(path));
+  });
+
+  it("any other role: Access Denied toast and back to /", async () => {
+    const location = renderProbe({ id: "1", role: "intern" }, ["owner", "staff"]);
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Access Denied");
+    expect(toast.textContent).toContain("You don't have permission to access this area.");
+    expect(location.history?.at(-1)).toBe("/");
+  });
+
+  it("in a portal, reports denied instead of redirecting", async () => {
+    const location = renderProbe({ id: "1", role: "staff" }, ["vendor"], { onWrongRole: "show" });
+    await vi.waitFor(() => expect(probe()).toBe("denied:none"));
+    expect(location.history).toEqual(["/admin/dashboard"]);
+  });
+
+  it("treats a 401 from any admin call as signed out", async () => {
+    renderProbe({ id: "1", role: "owner" }, ["owner"], undefined, <AdminCall />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Unauthorized");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(hrefs).toEqual(["/api/login"]);
+  });
+});

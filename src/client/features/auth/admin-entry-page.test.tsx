@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import AdminEntryPage from "./admin-entry-page";
+
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+function renderPage(handler: Handler) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  vi.stubGlobal("fetch", fetchMock);
+  const location = memoryLocation({ path: "/admin", record: true });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <AdminEntryPage />
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, location };
+}
+
+const signedOut: Handler = (url) =>
+  url === "/api/auth/user"
+    ? Response.json({ message: "Unauthorized" }, { status: 401 })
+    : new Response(null, { status: 500 });
+
+const reload = vi.fn();
+
+beforeEach(() => {
+  vi.stubGlobal("location", { ...window.location, reload });
+});
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+  reload.mockReset();
+});
+
+async function fill(username: string, password: string) {
+  fireEvent.change(await screen.findByLabelText("Username"), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+}
+
+describe("AdminEntryPage", () => {
+  it("shows the sign-in form with the authorised-personnel note", async () => {
+    renderPage(signedOut);
+    expect(screen.getByRole("heading", { level: 1, name: "Admin Portal" })).toBeTruthy();
+    expect(await screen.findByLabelText("Username")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Sign in" })).toBeTruthy();
+    expect(screen.getByText(/authorised personnel only/).textContent).toMatch(/logged/);
+  });
+
+  it("toggles the password's visibility with a labelled, pressed-state button", async () => {
+    renderPage(signedOut);
+    const password = (await screen.findByLabelText("Password")) as HTMLInputElement;
+    expect(password.type).toBe("password");
+    const toggle = screen.getByRole("button", { name: "Show password" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(toggle);
+    expect(password.type).toBe("text");
+    const hide = screen.getByRole("button", { name: "Hide password" });
+    expect(hide.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("asks for both fields without calling the server", async () => {
+    const { fetchMock } = renderPage(signedOut);
+    await fill("owner@example.com", "");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Missing Information");
+    expect(toast.textContent).toContain("Please enter both username and password.");
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/auth/login", expect.anything());
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    renderPage((url) =>
+      url === "/api/auth/login"
+        ? Response.json(
+            { message: "Too many sign-in attempts. Please wait 15 minutes and try again." },
+            { status: 429 },
+          )
+        : signedOut(url),
+    );
+    await fill("owner@example.com", "wrong");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Login Failed");
+    expect(toast.textContent).toContain("Too many sign-in attempts");
+  });
+
+  it("falls back to the spec's message when the failure has no message", async () => {
+    renderPage((url) => (url === "/api/auth/login" ? new Response("", { status: 502 }) : signedOut(url)));
+    await fill("owner@example.com", "wrong");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Invalid username or password. Please try again.");
+  });
+
+  it("says Signing in... while pending, sends {username, password}, and reloads on success", async () => {
+    let resolve: (r: Response) => void = () => {};
+    const { fetchMock } = renderPage((url) =>
+      url === "/api/auth/login" ? new Promise<Response>((r) => (resolve = r)) : signedOut(url),
+    );
+    await fill("  Owner@Example.com ", "secret");
+    fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    const pending = await screen.findByRole("button", { name: "Signing in..." });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    const call = fetchMock.mock.calls.find(([url]) => url === "/api/auth/login")!;
+    expect(call[1]).toMatchObject({ method: "POST", credentials: "include" });
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ username: "Owner@Example.com", password: "secret" });
+    resolve(Response.json({ id: "1", role: "owner" }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+  });
+
+  it.each([
+    ["owner", "/admin/dashboard"],
+    ["staff", "/admin/dashboard"],
+    ["vendor", "/admin/vendor"],
+    ["guest", "/admin/guest"],
+    ["someone-else", "/admin/dashboard"],
+  ])("sends a signed-in %s to %s", async (role, path) => {
+    const { location } = renderPage(() => Response.json({ id: "1", email: "a@example.com", role }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe(path));
+    expect(screen.queryByLabelText("Username")).toBeNull();
+  });
+});

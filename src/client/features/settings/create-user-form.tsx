@@ -1,0 +1,84 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { roles } from "../../../shared/constants";
+import { type CreateUserInput, createUserSchema, minPasswordLength } from "../../../shared/schemas/users";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { NativeSelect } from "../admin-shell/native-select";
+
+const empty: CreateUserInput = { email: "", firstName: "", lastName: "", role: "staff", password: "" };
+
+export function CreateUserForm() {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: empty });
+  const errors = form.formState.errors;
+
+  const create = useMutation({
+    mutationFn: async (body: CreateUserInput) => (await apiRequest("POST", "/api/admin/users", body)).json(),
+    onSuccess: (user: { email: string }) => {
+      toast({ title: "User created", description: `${user.email} can now sign in.` });
+      form.reset(empty);
+      void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to create user",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Create user"
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <FormField id={`${id}-email`} name="email" label="Email" required error={errors.email?.message}>
+        {(control) => <Input {...control} type="email" autoComplete="off" {...form.register("email")} />}
+      </FormField>
+      <FormField id={`${id}-role`} name="role" label="Role" required error={errors.role?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register("role")}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {role[0]!.toUpperCase() + role.slice(1)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id={`${id}-first`} name="firstName" label="First name" required error={errors.firstName?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register("firstName")} />}
+      </FormField>
+      <FormField id={`${id}-last`} name="lastName" label="Last name" required error={errors.lastName?.message}>
+        {(control) => <Input {...control} autoComplete="off" {...form.register("lastName")} />}
+      </FormField>
+      <FormField
+        id={`${id}-password`}
+        name="password"
+        label="First password"
+        required
+        hint={`At least ${minPasswordLength} characters. Share it privately; they can be given a new one here at any time.`}
+        error={errors.password?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
+      </FormField>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create user"}
+        </Button>
+      </div>
+    </form>
+  );
+}

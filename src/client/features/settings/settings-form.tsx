@@ -1,0 +1,98 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { currencies } from "../../../shared/constants";
+import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/settings";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { NativeSelect } from "../admin-shell/native-select";
+
+export const settingsQueryKey = ["/api/admin/settings"] as const;
+
+function SettingsFields({ saved }: { saved: AppSettings }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<AppSettings>({ resolver: zodResolver(appSettingsSchema), defaultValues: saved });
+  const errors = form.formState.errors;
+  useEffect(() => form.reset(saved), [saved, form]);
+
+  const save = useMutation({
+    mutationFn: async (body: AppSettings) =>
+      (await apiRequest("PUT", "/api/admin/settings", body)).json() as Promise<AppSettings>,
+    onSuccess: (next) => {
+      queryClient.setQueryData(settingsQueryKey, next);
+      toast({ title: "Settings saved" });
+      void invalidateByPrefix(queryClient, "/api/admin/audit-logs");
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to save settings",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Retreat defaults"
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      className="grid gap-4 sm:grid-cols-3"
+    >
+      <FormField id={`${id}-currency`} name="currency" label="Currency" error={errors.currency?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...form.register("currency")}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-capacity`}
+        name="defaultCapacity"
+        label="Default retreat capacity"
+        error={errors.defaultCapacity?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            {...form.register("defaultCapacity", { valueAsNumber: true })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-location`}
+        name="defaultLocation"
+        label="Default location"
+        error={errors.defaultLocation?.message}
+      >
+        {(control) => <Input {...control} {...form.register("defaultLocation")} />}
+      </FormField>
+      <div className="sm:col-span-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save settings"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsForm() {
+  const { data, error } = useQuery<AppSettings>({ queryKey: settingsQueryKey });
+  if (error) return <p role="alert">Unable to load settings.</p>;
+  if (!data) return <p role="status">Loading settings…</p>;
+  return <SettingsFields saved={data} />;
+}

@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import { SettingsTab } from "./settings-tab";
+
+const owner = {
+  id: "u1",
+  email: "owner@example.com",
+  firstName: "Olive",
+  lastName: "Owner",
+  role: "owner",
+  isActive: true,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  lastLoginAt: null,
+};
+const staff = { ...owner, id: "u2", email: "sam@example.com", firstName: "Sam", lastName: "Staff", role: "staff" };
+const emptyAudit = { items: [], total: 0, page: 1, pageSize: 25, entityTypes: [], actions: [] };
+
+type Call = { url: string; method: string; body: unknown };
+
+function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
+  const calls: Call[] = [];
+  let users = [owner, staff];
+  const routes: Record<string, (body: unknown) => Response> = {
+    "GET /api/auth/user": () => Response.json(owner),
+    "GET /api/admin/users": () => Response.json(users),
+    "GET /api/admin/settings": () =>
+      Response.json({ currency: "GBP", defaultCapacity: 15, defaultLocation: "Bali, Indonesia" }),
+    "PUT /api/admin/settings": (body) => Response.json(body),
+    "POST /api/admin/users": (body) => Response.json({ ...staff, id: "u3", ...(body as object) }, { status: 201 }),
+    "PATCH /api/admin/users/u2": (body) => {
+      users = users.map((u) => (u.id === "u2" ? { ...u, ...(body as object) } : u));
+      return Response.json(users[1]);
+    },
+    ...overrides,
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method, body });
+      const path = url.split("?")[0]!;
+      if (path === "/api/admin/audit-logs") return Response.json(emptyAudit);
+      const handler = routes[`${method} ${path}`];
+      return handler ? handler(body) : new Response("not found", { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <SettingsTab />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe("SettingsTab", () => {
+  it("lists users with their role and status", async () => {
+    setup();
+    const table = await screen.findByRole("table", { name: /Users who can sign in/ });
+    expect(within(table).getByText("sam@example.com")).toBeTruthy();
+    expect((screen.getByLabelText("Role for sam@example.com") as HTMLSelectElement).value).toBe("staff");
+    expect(within(table).getAllByText("Active")).toHaveLength(2);
+    expect(await screen.findByText("(you)")).toBeTruthy();
+  });
+
+  it("changes a role with PATCH {role}", async () => {
+    const calls = setup();
+    fireEvent.change(await screen.findByLabelText("Role for sam@example.com"), { target: { value: "vendor" } });
+    await waitFor(() =>
+      expect(calls).toContainEqual({ url: "/api/admin/users/u2", method: "PATCH", body: { role: "vendor" } }),
+    );
+    expect((await screen.findByRole("status")).textContent).toContain("User updated");
+  });
+
+  it("deactivates a user", async () => {
+    const calls = setup();
+    fireEvent.click(await screen.findByRole("button", { name: "Deactivate sam@example.com" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ url: "/api/admin/users/u2", method: "PATCH", body: { isActive: false } }),
+    );
+    expect(await screen.findByRole("button", { name: "Reactivate sam@example.com" })).toBeTruthy();
+  });
+
+  it("shows the server's refusal (last owner) as a toast", async () => {
+    setup({
+      "PATCH /api/admin/users/u2": () =>
+        Response.json(
+          { message: "The last active owner cannot be deactivated or given another role." },
+          { status: 409 },
+        ),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Deactivate sam@example.com" }));
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Failed to update user");
+    expect(toast.textContent).toContain("The last active owner");
+  });
+
+  it("validates a new user with the shared schema before calling the server", async () => {
+    const calls = setup();
+    const form = await screen.findByRole("form", { name: "Create user" });
+    fireEvent.change(within(form).getByLabelText(/^Email/), { target: { value: "new@example.com" } });
+    fireEvent.change(within(form).getByLabelText(/^First password/), { target: { value: "short" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create user" }));
+    expect(await within(form).findByText("Password must be at least 12 characters.")).toBeTruthy();
+    expect(within(form).getByText("First name is required.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText(/^First name/), { target: { value: "Nia" } });
+    fireEvent.change(within(form).getByLabelText(/^Last name/), { target: { value: "New" } });
+    fireEvent.change(within(form).getByLabelText(/^Role/), { target: { value: "guest" } });
+    fireEvent.change(within(form).getByLabelText(/^First password/), { target: { value: "a long passphrase" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create user" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: "/api/admin/users",
+        method: "POST",
+        body: {
+          email: "new@example.com",
+          firstName: "Nia",
+          lastName: "New",
+          role: "guest",
+          password: "a long passphrase",
+        },
+      }),
+    );
+  });
+
+  it("loads and saves the settings with the spec's options", async () => {
+    const calls = setup();
+    const form = await screen.findByRole("form", { name: "Retreat defaults" });
+    const currency = (await within(form).findByLabelText("Currency")) as HTMLSelectElement;
+    expect([...currency.options].map((o) => o.value)).toEqual(["GBP", "EUR"]);
+    expect((within(form).getByLabelText("Default retreat capacity") as HTMLInputElement).value).toBe("15");
+    expect((within(form).getByLabelText("Default location") as HTMLInputElement).value).toBe("Bali, Indonesia");
+
+    fireEvent.change(within(form).getByLabelText("Default retreat capacity"), { target: { value: "0" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save settings" }));
+    expect(await within(form).findByText("Default capacity must be between 1 and 100.")).toBeTruthy();
+
+    fireEvent.change(currency, { target: { value: "EUR" } });
+    fireEvent.change(within(form).getByLabelText("Default retreat capacity"), { target: { value: "20" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save settings" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: "/api/admin/settings",
+        method: "PUT",
+        body: { currency: "EUR", defaultCapacity: 20, defaultLocation: "Bali, Indonesia" },
+      }),
+    );
+    expect((await screen.findByRole("status")).textContent).toContain("Settings saved");
+  });
+});

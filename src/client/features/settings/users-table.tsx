@@ -1,0 +1,206 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { type FormEvent, useId, useState } from "react";
+import { type Role, roles } from "../../../shared/constants";
+import {
+  minPasswordLength,
+  passwordTooShortMessage,
+  type UpdateUserInput,
+  type UserDto,
+} from "../../../shared/schemas/users";
+import { Button } from "../../components/ui/button";
+import { FieldError } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiRequest } from "../../lib/api-request";
+import { useAuth } from "../../lib/use-auth";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { NativeSelect } from "../admin-shell/native-select";
+
+export const usersQueryKey = ["/api/admin/users"] as const;
+
+function displayName(user: UserDto) {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || "—";
+}
+
+function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, patch }: { id: string; patch: UpdateUserInput }) =>
+      (await apiRequest("PATCH", `/api/admin/users/${id}`, patch)).json() as Promise<UserDto>,
+    onSuccess: (user, { patch }) => {
+      const what = patch.password
+        ? "Password changed; their other sessions have been signed out."
+        : patch.isActive === false
+          ? `${user.email} has been deactivated and signed out.`
+          : patch.isActive === true
+            ? `${user.email} can sign in again.`
+            : `${user.email} is now ${user.role}.`;
+      toast({ title: "User updated", description: what });
+      void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to update user",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+}
+
+function SetPasswordForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const id = useId();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateUser();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length < minPasswordLength) {
+      setError(passwordTooShortMessage);
+      return;
+    }
+    update.mutate({ id: user.id, patch: { password } }, { onSuccess: onDone });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="grid flex-1 gap-2">
+        <Label htmlFor={id}>New password for {user.email}</Label>
+        <Input
+          id={id}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={update.isPending}>
+          Save password
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
+  const update = useUpdateUser();
+  const [settingPassword, setSettingPassword] = useState(false);
+  return (
+    <>
+      <tr className="border-t border-border align-middle">
+        <td className="px-3 py-3 font-medium whitespace-nowrap">
+          {displayName(user)}
+          {isSelf ? <span className="ml-1 text-muted-foreground">(you)</span> : null}
+        </td>
+        <td className="px-3 py-3 whitespace-nowrap">{user.email}</td>
+        <td className="px-3 py-3">
+          <NativeSelect
+            aria-label={`Role for ${user.email}`}
+            value={user.role}
+            disabled={update.isPending}
+            onChange={(e) => update.mutate({ id: user.id, patch: { role: e.target.value as Role } })}
+            className="h-9 min-w-28"
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </NativeSelect>
+        </td>
+        <td className="px-3 py-3">
+          <span
+            className={
+              user.isActive
+                ? "rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-primary"
+                : "rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground"
+            }
+          >
+            {user.isActive ? "Active" : "Inactive"}
+          </span>
+        </td>
+        <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+          {user.lastLoginAt ? format(new Date(user.lastLoginAt), "d MMM yyyy, HH:mm") : "Never"}
+        </td>
+        <td className="px-3 py-3">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant={user.isActive ? "outline" : "default"}
+              disabled={update.isPending}
+              aria-label={`${user.isActive ? "Deactivate" : "Reactivate"} ${user.email}`}
+              onClick={() => update.mutate({ id: user.id, patch: { isActive: !user.isActive } })}
+            >
+              {user.isActive ? "Deactivate" : "Reactivate"}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={settingPassword}
+              aria-label={`Set password for ${user.email}`}
+              onClick={() => setSettingPassword((v) => !v)}
+            >
+              Set password
+            </Button>
+          </div>
+        </td>
+      </tr>
+      {settingPassword ? (
+        <tr>
+          <td colSpan={6} className="px-3 pb-4">
+            <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+export function UsersTable() {
+  const { user: me } = useAuth();
+  const { data, isLoading, error } = useQuery<UserDto[]>({ queryKey: usersQueryKey });
+  if (isLoading) return <p role="status">Loading users…</p>;
+  if (error || !data) return <p role="alert">Unable to load users.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Users who can sign in to the back office</caption>
+        <thead className="text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Last sign-in
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((user) => (
+            <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { roles } from "../constants";
+import { limits } from "./common";
+
+/** Spec section 8: the Login Failed toast's fallback text, and the server's 401 message. */
+export const invalidCredentialsMessage = "Invalid username or password. Please try again.";
+/** Spec section 5: both fields are required. */
+export const missingCredentialsMessage = "Please enter both username and password.";
+export const tooManyAttemptsMessage = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+
+/** Passwords longer than this are refused before hashing, so a huge body cannot burn CPU. */
+export const maxPasswordLength = 1024;
+
+/** POST /api/auth/login. The username is the user's email address (case-insensitive). */
+export const loginSchema = z.strictObject({
+  username: z.string().trim().min(1, missingCredentialsMessage).max(limits.email, invalidCredentialsMessage),
+  password: z.string().min(1, missingCredentialsMessage).max(maxPasswordLength, invalidCredentialsMessage),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const roleSchema = z.enum(roles);
+
+/** GET /api/auth/user and the login reply. */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: roleSchema,
+  isActive: z.boolean(),
+});
+export type AuthUserDto = z.infer<typeof authUserSchema>;
