@@ -63,10 +63,12 @@ describe("schema and migrations", () => {
       "email_marketing_templates",
       "email_sends",
       "sessions",
+      "password_tokens",
     ]) {
       expect(names, table).toContain(table);
     }
-    expect(Object.keys(allTables)).toHaveLength(38);
+    // The spec's 38 tables plus password_tokens (docs/decisions/002-schema-additions.md).
+    expect(Object.keys(allTables)).toHaveLength(39);
   });
 
   it("applying migrations twice is harmless", async () => {

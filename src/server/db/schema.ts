@@ -90,6 +90,26 @@ export const sessions = pgTable(
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_id_idx").on(t.userId)],
 );
 
+/**
+ * Single-use, expiring links that let a user set their password (new accounts, resets). Only a
+ * SHA-256 of the token is stored, so the table leaks no working links.
+ */
+export const passwordTokens = pgTable(
+  "password_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    purpose: text("purpose").notNull().default("set_password"),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("password_tokens_user_id_idx").on(t.userId)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Retreats, booking types, applications
 // ---------------------------------------------------------------------------------------------
@@ -1057,6 +1077,7 @@ export const emailSends = pgTable(
 export const allTables = {
   users,
   sessions,
+  passwordTokens,
   retreats,
   bookingTypes,
   applications,
@@ -1099,6 +1120,8 @@ export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type NewSession = typeof sessions.$inferInsert;
+export type PasswordToken = typeof passwordTokens.$inferSelect;
+export type NewPasswordToken = typeof passwordTokens.$inferInsert;
 export type Retreat = typeof retreats.$inferSelect;
 export type NewRetreat = typeof retreats.$inferInsert;
 export type BookingType = typeof bookingTypes.$inferSelect;
