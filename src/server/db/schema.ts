@@ -205,6 +205,22 @@ export const applications = pgTable(
     index("applications_stage_idx").on(t.stage),
     index("applications_submitted_at_idx").on(t.submittedAt),
     index("applications_email_lower_idx").on(sql`lower(${t.email})`),
+    // The admin list's filters, sorts and prefix searches (features/applications): each
+    // expression must match the query's text exactly, and "C" collation lets LIKE 'x%' use it.
+    index("applications_retreat_stage_submitted_idx").on(t.retreatId, t.stage, t.submittedAt),
+    index("applications_stage_submitted_id_idx").on(t.stage, t.submittedAt, t.id),
+    index("applications_full_name_prefix_idx").on(
+      sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) collate "C")`,
+      t.id,
+    ),
+    index("applications_last_name_prefix_idx").on(sql`(lower(coalesce(${t.lastName}, '')) collate "C")`),
+    index("applications_email_prefix_idx").on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index("applications_country_prefix_idx").on(sql`(lower(coalesce(${t.country}, '')) collate "C")`, t.id),
+    index("applications_score_id_idx").on(t.score, t.id),
+    index("applications_stage_order_idx").on(
+      sql`(coalesce(array_position(array['new','screening','interview','accepted','payment','waitlist','declined']::text[], ${t.stage}), 99))`,
+      t.id,
+    ),
     check("applications_score_range", sql`${t.score} between 0 and 100`),
   ],
 );

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { registerAdminApplicationRoutes } from "./applications/applications.admin.routes";
 import { registerApplicationPublicRoutes } from "./applications/applications.public.routes";
 import { registerAccessRoutes } from "./auth/register-access-routes";
+import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
@@ -11,6 +13,8 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerAccessRoutes(app);
   await registerRetreatRoutes(app);
   await registerApplicationPublicRoutes(app);
+  await registerDashboardRoutes(app);
+  await registerAdminApplicationRoutes(app);
   await registerWaitlistRoutes(app);
   await registerEmailPreferencesRoutes(app);
   await registerTravelRoutes(app);

@@ -1,5 +1,34 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { useQuery } from "@tanstack/react-query";
+import type { Dashboard } from "../../../shared/schemas/dashboard";
+import { PageLoading } from "../../components/page-loading";
+import { AdminHeader } from "../admin-shell/admin-header";
+import { useRequireRole } from "../admin-shell/use-require-role";
+import { dashboardPath } from "../applications/admin/list-query";
+import { DashboardTabs } from "./dashboard-tabs";
+import { PipelineCard } from "./pipeline-card";
+import { StatCards } from "./stat-cards";
 
+/** /admin/dashboard: owner and staff (others are redirected by useRequireRole; the server refuses them too). */
 export default function DashboardPage() {
-  return <PagePlaceholder title="Admin Dashboard" />;
+  const { user, status } = useRequireRole(["owner", "staff"]);
+  const dashboard = useQuery<Dashboard>({ queryKey: [dashboardPath], enabled: status === "allowed" });
+
+  if (status !== "allowed" || !user) return <PageLoading />;
+  const showFinance = user.role === "owner" || user.role === "staff";
+
+  return (
+    <div className="min-h-screen">
+      <AdminHeader user={user} />
+      <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {dashboard.isError ? (
+          <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+            The dashboard figures could not be loaded. Please reload the page.
+          </p>
+        ) : null}
+        <StatCards data={dashboard.data} showFinance={showFinance} />
+        <PipelineCard data={dashboard.data} />
+        <DashboardTabs role={user.role} />
+      </main>
+    </div>
+  );
 }

@@ -1,0 +1,68 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "../../../lib/cn";
+
+interface AdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Buttons pinned under the scrolling body. */
+  footer?: ReactNode;
+  size?: "sm" | "lg";
+  /** For alert-style confirmations: role alertdialog. */
+  alert?: boolean;
+}
+
+/** A modal dialog (Radix: focus trap, Escape, focus returns to the trigger) in the back office's style. */
+export function AdminDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = "sm",
+  alert = false,
+}: AdminDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          role={alert ? "alertdialog" : "dialog"}
+          // Without a description Radix warns; pass undefined explicitly when there is none.
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={cn(
+            "fixed top-1/2 left-1/2 z-40 flex max-h-[92svh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
+            "overflow-hidden rounded-card border border-border bg-card text-card-foreground shadow-xl focus:outline-none",
+            size === "lg" ? "max-w-3xl" : "max-w-lg",
+          )}
+        >
+          <div className="flex items-start gap-4 border-b border-border px-5 py-4 sm:px-6">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="text-lg font-semibold leading-tight">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description>
+              ) : null}
+            </div>
+            <Dialog.Close
+              aria-label="Close dialog"
+              className="-mt-1 -mr-2 flex size-10 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
+          {footer ? (
+            <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
+              {footer}
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

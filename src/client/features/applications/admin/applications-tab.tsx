@@ -1,0 +1,198 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Download, Plus, Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { type ApplicationListResponse, stageFilterOptions } from "../../../../shared/schemas/admin-applications";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../admin-shell/native-select";
+import { ApplicationDetailModal } from "./application-detail-modal";
+import { ApplicationFormDialog } from "./application-form-dialog";
+import { ApplicationsTable, type RowAction } from "./applications-table";
+import { DeleteApplicationDialog } from "./delete-application-dialog";
+import { defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
+import { stageLabel } from "./stage-badge";
+import { StageChangeDialog } from "./stage-change-dialog";
+
+/** Typing pauses this long before the list is asked again. */
+export const searchDebounceMs = 300;
+
+type OpenDialog = RowAction | { kind: "add" } | null;
+
+const numberFormat = new Intl.NumberFormat("en-GB");
+
+const sortChoices: [value: string, label: string][] = [
+  ["submittedAt:desc", "Newest first"],
+  ["submittedAt:asc", "Oldest first"],
+  ["name:asc", "Name (A to Z)"],
+  ["name:desc", "Name (Z to A)"],
+  ["score:desc", "Highest score"],
+  ["score:asc", "Lowest score"],
+  ["stage:asc", "Stage"],
+  ["country:asc", "Country"],
+  ["email:asc", "Email"],
+];
+
+function Pagination({ data, onPage }: { data: ApplicationListResponse; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
+  const last = (data.page - 1) * data.pageSize + data.items.length;
+  const about = data.totalIsEstimate ? "about " : "";
+  // With an estimated total the last page is not known exactly: a short page is the end.
+  const hasNext = data.totalIsEstimate ? data.items.length === data.pageSize : data.page < pages;
+  return (
+    <nav aria-label="Applications pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {data.total === 0
+          ? "No applications"
+          : `Showing ${numberFormat.format(first)}–${numberFormat.format(last)} of ${about}${numberFormat.format(data.total)} ${data.total === 1 ? "application" : "applications"}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
+          Previous
+        </Button>
+        <span className="text-sm whitespace-nowrap">
+          Page {numberFormat.format(data.page)} of {about}
+          {numberFormat.format(pages)}
+        </span>
+        <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(data.page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/** The dashboard's Applications tab: search, stage filter, sorting and pages all done by the server. */
+export function ApplicationsTab() {
+  const id = useId();
+  const [filters, setFilters] = useState<ListFilters>(defaultFilters);
+  const [searchText, setSearchText] = useState("");
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      setFilters((current) =>
+        current.search === searchText.trim() ? current : { ...current, search: searchText.trim(), page: 1 },
+      );
+    }, searchDebounceMs);
+    return () => clearTimeout(handle);
+  }, [searchText]);
+
+  const list = useQuery<ApplicationListResponse>({
+    queryKey: [listUrl(filters)],
+    // Keep the current rows on screen while the next page or sort loads.
+    placeholderData: keepPreviousData,
+  });
+  const close = () => setDialog(null);
+
+  const status = list.isError
+    ? "The applications could not be loaded. Please try again."
+    : list.isPending
+      ? "Loading applications..."
+      : filters.search || filters.stage !== "all"
+        ? "No applications match your search and filter."
+        : "No applications yet.";
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          Applications
+        </h2>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-search`}>Search</Label>
+            <div className="relative">
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              />
+              <Input
+                id={`${id}-search`}
+                type="search"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                placeholder="Name, email or country"
+                aria-describedby={`${id}-search-hint`}
+                className="pl-9 sm:w-64"
+              />
+            </div>
+            <p id={`${id}-search-hint`} className="sr-only">
+              Matches the start of a name, surname, email address or country.
+            </p>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-stage`}>Stage</Label>
+            <NativeSelect
+              id={`${id}-stage`}
+              value={filters.stage}
+              onChange={(event) =>
+                setFilters({ ...filters, stage: event.target.value as ListFilters["stage"], page: 1 })
+              }
+              className="sm:w-44"
+            >
+              {stageFilterOptions.map((stage) => (
+                <option key={stage} value={stage}>
+                  {stage === "all" ? "All stages" : stageLabel(stage)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {/* The table's headers sort on wider screens; phones show cards, so they get a select. */}
+          <div className="grid gap-1.5 md:hidden">
+            <Label htmlFor={`${id}-sort`}>Sort by</Label>
+            <NativeSelect
+              id={`${id}-sort`}
+              value={`${filters.sort}:${filters.order}`}
+              onChange={(event) => {
+                const [sort, order] = event.target.value.split(":") as [ListFilters["sort"], ListFilters["order"]];
+                setFilters({ ...filters, sort, order, page: 1 });
+              }}
+            >
+              {sortChoices.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex gap-2">
+            <a
+              href={exportUrl(filters)}
+              download
+              className={buttonVariants({ variant: "outline", className: "flex-1" })}
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Export
+            </a>
+            <Button onClick={() => setDialog({ kind: "add" })} className="flex-1">
+              <Plus aria-hidden="true" className="size-4" />
+              Add Application
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+        <ApplicationsTable
+          items={list.data?.items ?? []}
+          sort={filters.sort}
+          order={filters.order}
+          onSort={(field) => setFilters(toggleSort(filters, field))}
+          onAction={setDialog}
+          status={status}
+        />
+      </div>
+      {list.data ? <Pagination data={list.data} onPage={(page) => setFilters({ ...filters, page })} /> : null}
+
+      {dialog?.kind === "view" ? <ApplicationDetailModal application={dialog.application} onClose={close} /> : null}
+      {dialog?.kind === "edit" ? <ApplicationFormDialog application={dialog.application} onClose={close} /> : null}
+      {dialog?.kind === "add" ? <ApplicationFormDialog application={null} onClose={close} /> : null}
+      {dialog?.kind === "delete" ? <DeleteApplicationDialog application={dialog.application} onClose={close} /> : null}
+      {dialog?.kind === "stage" ? (
+        <StageChangeDialog application={dialog.application} stage={dialog.stage} onClose={close} />
+      ) : null}
+    </section>
+  );
+}

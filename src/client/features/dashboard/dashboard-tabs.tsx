@@ -1,0 +1,82 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { useState } from "react";
+import { cn } from "../../lib/cn";
+import { ApplicationsTab } from "../applications/admin/applications-tab";
+import { SettingsTab } from "../settings/settings-tab";
+import { BeingBuiltPanel } from "./being-built-panel";
+import { OverviewTab } from "./overview-tab";
+
+export const dashboardTabs = [
+  { value: "overview", label: "Overview" },
+  { value: "applications", label: "Applications" },
+  { value: "waitlist", label: "Waitlist" },
+  { value: "interviews", label: "Interviews" },
+  { value: "schedule", label: "Schedule" },
+  { value: "tasks", label: "Tasks" },
+  { value: "finance", label: "Finance", roles: ["owner", "staff"] },
+  { value: "payments", label: "Payments", roles: ["owner", "staff"] },
+  { value: "settings", label: "Settings", roles: ["owner"] },
+] as const;
+
+export type DashboardTab = (typeof dashboardTabs)[number]["value"];
+
+export function visibleTabs(role: string) {
+  return dashboardTabs.filter((tab) => !("roles" in tab) || (tab.roles as readonly string[]).includes(role));
+}
+
+/** The open tab lives in ?tab= so a reload or a shared link opens the same tab. */
+function tabFromUrl(allowed: readonly { value: string }[]): DashboardTab {
+  const wanted = new URLSearchParams(window.location.search).get("tab");
+  return (allowed.find((tab) => tab.value === wanted)?.value ?? "overview") as DashboardTab;
+}
+
+function writeTabToUrl(tab: DashboardTab) {
+  const url = new URL(window.location.href);
+  if (tab === "overview") url.searchParams.delete("tab");
+  else url.searchParams.set("tab", tab);
+  window.history.replaceState(window.history.state, "", url);
+}
+
+export function DashboardTabs({ role }: { role: string }) {
+  const tabs = visibleTabs(role);
+  const [tab, setTab] = useState<DashboardTab>(() => tabFromUrl(tabs));
+  const open = (next: DashboardTab) => {
+    setTab(next);
+    writeTabToUrl(next);
+  };
+
+  return (
+    <Tabs.Root value={tab} onValueChange={(value) => open(value as DashboardTab)} className="flex flex-col gap-6">
+      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <Tabs.List aria-label="Dashboard sections" className="inline-flex min-w-full gap-1 rounded-lg bg-muted p-1">
+          {tabs.map((item) => (
+            <Tabs.Trigger
+              key={item.value}
+              value={item.value}
+              className={cn(
+                "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground",
+                "hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              )}
+            >
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </div>
+      {tabs.map((item) => (
+        <Tabs.Content key={item.value} value={item.value} className="focus-visible:outline-none">
+          {item.value === "overview" ? (
+            <OverviewTab onOpen={open} />
+          ) : item.value === "applications" ? (
+            <ApplicationsTab />
+          ) : item.value === "settings" ? (
+            <SettingsTab />
+          ) : (
+            <BeingBuiltPanel title={item.label} />
+          )}
+        </Tabs.Content>
+      ))}
+    </Tabs.Root>
+  );
+}
