@@ -1,11 +1,138 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AlertCircle, BellOff, Link2Off, LoaderCircle, Settings2 } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import type { EmailPreferences, PublicSubscriber } from "../../../shared/schemas/email-preferences";
+import { Button, buttonVariants } from "../../components/ui/button";
+import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { PreferenceSwitches } from "./preference-switches";
+import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, useSubscriber } from "./use-subscriber";
 
-export default function PreferencesPage({ params }: { params: { token: string } }) {
+function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
+  const queryClient = useQueryClient();
+  const [preferences, setPreferences] = useState<EmailPreferences>({
+    applicationEmails: subscriber.applicationEmails,
+    marketingEmails: subscriber.marketingEmails,
+    systemNotifications: subscriber.systemNotifications,
+  });
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest("POST", `/api/email/preferences/${encodeURIComponent(token)}`, preferences);
+      return (await res.json().catch(() => null)) as SubscriberResponse | null;
+    },
+    onSuccess: (data) => {
+      if (data?.success && data.subscriber) queryClient.setQueryData(subscriberQueryKey(token), data);
+      toast({ title: "Preferences Updated" });
+    },
+    onError: () => {
+      toast({
+        title: "Update Failed",
+        description: "Failed to update your preferences. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!save.isPending) save.mutate();
+  };
+
   return (
-    <PagePlaceholder title="Email Preferences">
-      <p>
-        Token: <code>{params.token}</code>
-      </p>
-    </PagePlaceholder>
+    <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
+      <div className="mb-8 grid justify-items-center gap-3 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-secondary text-primary">
+          <Settings2 aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="font-display text-3xl tracking-tight sm:text-4xl">Email Preferences</h1>
+        <p className="max-w-md text-muted-foreground">
+          Choose which emails <span className="font-medium break-all text-foreground">{subscriber.email}</span> receives
+          from us.
+        </p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="grid gap-6">
+        <PreferenceSwitches idPrefix="preferences" value={preferences} onChange={setPreferences} />
+        <div className="flex flex-col-reverse items-center gap-4 sm:flex-row sm:justify-between">
+          <Link
+            href={emailPaths.unsubscribe(token)}
+            className="text-sm font-medium text-muted-foreground underline underline-offset-4 hover:text-foreground"
+          >
+            Unsubscribe from emails
+          </Link>
+          <Button type="submit" size="lg" disabled={save.isPending} className="w-full sm:w-auto">
+            {save.isPending ? "Saving..." : "Save Preferences"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Preferences({ token }: { token: string }) {
+  const subscriber = useSubscriber(token);
+
+  if (subscriber.isPending) {
+    return (
+      <StatusPanel
+        role="status"
+        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
+        title="Loading"
+      >
+        <p>Please wait while we load your email preferences...</p>
+      </StatusPanel>
+    );
+  }
+
+  const data = subscriber.data;
+  if (subscriber.isError || !data?.success || !data.subscriber) {
+    return (
+      <StatusPanel
+        role="alert"
+        icon={<AlertCircle aria-hidden="true" className="size-7" />}
+        title="Unable to Load Preferences"
+        tone="error"
+      >
+        <p>This link may be invalid or expired. Please contact support if you continue to have issues.</p>
+      </StatusPanel>
+    );
+  }
+
+  if (data.subscriber.globallyUnsubscribed) {
+    return (
+      <StatusPanel
+        icon={<BellOff aria-hidden="true" className="size-7" />}
+        title="You're Unsubscribed"
+        tone="warning"
+        actions={
+          <Link href={emailPaths.resubscribe(token)} className={buttonVariants({ size: "lg" })}>
+            Resubscribe to Emails
+          </Link>
+        }
+      >
+        <p>
+          <span className="font-medium break-all text-foreground">{data.subscriber.email}</span> is unsubscribed from
+          all our emails. Changed your mind? You can resubscribe and choose what you receive.
+        </p>
+      </StatusPanel>
+    );
+  }
+
+  return <PreferencesForm token={token} subscriber={data.subscriber} />;
+}
+
+export default function PreferencesPage({ params }: { params: { token?: string } }) {
+  return (
+    <PublicPageShell title="Email Preferences">
+      {isValidToken(params.token) ? (
+        <Preferences token={params.token} />
+      ) : (
+        <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
+          <p>This email preferences link is invalid or expired.</p>
+        </StatusPanel>
+      )}
+    </PublicPageShell>
   );
 }

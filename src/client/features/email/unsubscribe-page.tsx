@@ -1,11 +1,172 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Link2Off, MailX } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link } from "wouter";
+import { type UnsubscribeType, unsubscribeSchema } from "../../../shared/schemas/email-preferences";
+import { Button, buttonVariants } from "../../components/ui/button";
+import { FieldGroup } from "../../components/ui/form-field";
+import { Label } from "../../components/ui/label";
+import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
+import { RadioCard, RadioGroup } from "../../components/ui/radio-group";
+import { Textarea } from "../../components/ui/textarea";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey } from "./use-subscriber";
 
-export default function UnsubscribePage({ params }: { params: { token: string } }) {
+const options: ReadonlyArray<{ value: UnsubscribeType; title: string; description: string }> = [
+  {
+    value: "marketing",
+    title: "Marketing & Newsletter Emails Only",
+    description: "Stop news and offers. You'll still hear about your application and the retreat.",
+  },
+  {
+    value: "application",
+    title: "Application & Retreat Emails Only",
+    description: "Stop updates about your application and the retreat.",
+  },
+  {
+    value: "system",
+    title: "System Notifications Only",
+    description: "Not recommended for security reasons: you would miss notices about your account.",
+  },
+  { value: "all", title: "All Emails", description: "Stop every email from us." },
+];
+
+function UnsubscribeForm({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const [emailType, setEmailType] = useState<UnsubscribeType>("all");
+  const [reason, setReason] = useState("");
+  const [done, setDone] = useState<UnsubscribeType | null>(null);
+
+  const unsubscribe = useMutation({
+    mutationFn: async () => {
+      // The schema trims the reason and drops it when empty (spec section 5).
+      const payload = unsubscribeSchema.parse({ emailType, reason });
+      const res = await apiRequest("POST", `/api/email/unsubscribe/${encodeURIComponent(token)}`, payload);
+      return (await res.json()) as SubscriberResponse;
+    },
+    onSuccess: (data) => {
+      // Kept for the preferences page, which reads the same subscriber (not displayed here).
+      if (data?.success && data.subscriber) queryClient.setQueryData(subscriberQueryKey(token), data);
+      setDone(emailType);
+      toast({
+        title: "Unsubscribed Successfully",
+        description: "You have been unsubscribed from the selected email types.",
+      });
+    },
+    onError: () => {
+      toast({
+        title: "Unsubscribe Failed",
+        description: "Failed to process your unsubscribe request. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  if (done) {
+    return (
+      <StatusPanel
+        focusOnMount
+        icon={<CheckCircle2 aria-hidden="true" className="size-7" />}
+        title="Successfully Unsubscribed"
+        tone="success"
+        actions={
+          <>
+            <Link href={emailPaths.preferences(token)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+              Manage Email Preferences
+            </Link>
+            {done === "all" ? (
+              <Link href={emailPaths.resubscribe(token)} className={buttonVariants({ size: "lg" })}>
+                Resubscribe to Emails
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        <p className="text-lg">
+          {done === "all"
+            ? "You have been unsubscribed from all emails."
+            : `You have been unsubscribed from ${done} emails.`}
+        </p>
+        {done !== "all" ? (
+          <p className="rounded-lg bg-secondary px-4 py-3 text-sm text-secondary-foreground">
+            You will still receive other types of emails from us. You can change this at any time from your email
+            preferences.
+          </p>
+        ) : null}
+      </StatusPanel>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!unsubscribe.isPending) unsubscribe.mutate();
+  };
+
   return (
-    <PagePlaceholder title="Unsubscribe">
-      <p>
-        Token: <code>{params.token}</code>
-      </p>
-    </PagePlaceholder>
+    <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
+      <div className="mb-8 grid justify-items-center gap-3 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-secondary text-primary">
+          <MailX aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="font-display text-3xl tracking-tight sm:text-4xl">Unsubscribe from Emails</h1>
+        <p className="max-w-md text-muted-foreground">
+          We're sorry to see you go. Choose which emails you no longer want to receive.
+        </p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="grid gap-8">
+        <FieldGroup id="unsubscribe-type" name="emailType" label="What would you like to unsubscribe from?">
+          {({ id: _id, ...aria }) => (
+            <RadioGroup
+              {...aria}
+              name="emailType"
+              value={emailType}
+              onValueChange={(value) => setEmailType(value as UnsubscribeType)}
+            >
+              {options.map((option) => (
+                <RadioCard
+                  key={option.value}
+                  id={`unsubscribe-${option.value}`}
+                  value={option.value}
+                  title={option.title}
+                  description={option.description}
+                />
+              ))}
+            </RadioGroup>
+          )}
+        </FieldGroup>
+        <div className="grid gap-2">
+          <Label htmlFor="unsubscribe-reason">Tell us why (optional)</Label>
+          <Textarea
+            id="unsubscribe-reason"
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Link href={emailPaths.preferences(token)} className={buttonVariants({ variant: "outline", size: "lg" })}>
+            Manage Preferences Instead
+          </Link>
+          <Button type="submit" size="lg" variant="destructive" disabled={unsubscribe.isPending}>
+            {unsubscribe.isPending ? "Unsubscribing..." : "Confirm Unsubscribe"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function UnsubscribePage({ params }: { params: { token?: string } }) {
+  return (
+    <PublicPageShell title="Unsubscribe">
+      {isValidToken(params.token) ? (
+        <UnsubscribeForm token={params.token} />
+      ) : (
+        <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
+          <p>This unsubscribe link is invalid or expired.</p>
+        </StatusPanel>
+      )}
+    </PublicPageShell>
   );
 }

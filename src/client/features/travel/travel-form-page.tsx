@@ -1,11 +1,49 @@
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { CheckCircle2, Link2Off } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { z } from "zod";
+import { PublicPageShell, StatusPanel, SupportContact } from "../../components/ui/public-page-shell";
+import { TravelForm } from "./travel-form";
 
-export default function TravelFormPage({ params }: { params: { applicationId: string } }) {
+export const travelTexts = {
+  title: "Travel Compliance Form",
+  thanksTitle: "Thank you for submitting!",
+  footerNote: "Your information is used only for retreat logistics and in case of emergency.",
+} as const;
+
+const applicationIdSchema = z.uuid();
+
+export default function TravelFormPage({ params }: { params: { applicationId?: string } }) {
+  const [submitted, setSubmitted] = useState(false);
+  const applicationId = params.applicationId ?? "";
+  const validLink = applicationIdSchema.safeParse(applicationId).success;
+
+  let content: ReactNode;
+  if (!validLink) {
+    content = (
+      <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
+        <p>This travel form link is invalid. Please use the link from your acceptance email.</p>
+      </StatusPanel>
+    );
+  } else if (submitted) {
+    // No way back to the form from here (spec section 4): a second submission is an email away.
+    content = (
+      <StatusPanel
+        focusOnMount
+        icon={<CheckCircle2 aria-hidden="true" className="size-7" />}
+        title={travelTexts.thanksTitle}
+        tone="success"
+      >
+        <p className="text-lg">We've received your travel information. A confirmation email is on its way to you.</p>
+        <SupportContact lead="Need to change something? Contact us at" />
+      </StatusPanel>
+    );
+  } else {
+    content = <TravelForm applicationId={applicationId} onSubmitted={() => setSubmitted(true)} />;
+  }
+
   return (
-    <PagePlaceholder title="Travel Compliance Form">
-      <p>
-        Application ID: <code>{params.applicationId}</code>
-      </p>
-    </PagePlaceholder>
+    <PublicPageShell title={travelTexts.title} width="wide" footerNote={travelTexts.footerNote}>
+      {content}
+    </PublicPageShell>
   );
 }

@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import type { BookingType, CurrentRetreat } from "../../../shared/schemas/retreats";
+
+/** Same key as the landing page's read, so both share one request and one cache entry. */
+export const currentRetreatQueryKey = ["/api/current-retreat"] as const;
+
+/** The active retreat; spec section 7: this is the one read that retries (3 times). */
+export function useActiveRetreat() {
+  return useQuery<CurrentRetreat>({ queryKey: currentRetreatQueryKey, retry: 3 });
+}
+
+/** The VIP add-on (the booking type marked as an add-on), if the retreat sells one. */
+export function findVipAddon(retreat: CurrentRetreat | undefined): BookingType | undefined {
+  const addons = retreat?.bookingTypes?.filter((type) => type.isAddon) ?? [];
+  return addons.find((type) => type.name.toLowerCase() === "vip") ?? addons[0];
+}
+
+/** "600.00" GBP -> "£600"; pence are shown only when there are any ("£1,897.50"). */
+export function formatPrice(amount: string, currency: string): string {
+  const value = Number(amount);
+  const whole = Number.isInteger(value);
+  return new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+}

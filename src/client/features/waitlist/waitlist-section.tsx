@@ -1,0 +1,206 @@
+import { Bell, CheckCircle2, Gem, HeartHandshake } from "lucide-react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { spamMessage } from "../../../shared/schemas/common";
+import { Button } from "../../components/ui/button";
+import { FormField, focusFirstError } from "../../components/ui/form-field";
+import { HoneypotField } from "../../components/ui/honeypot-field";
+import { Input } from "../../components/ui/input";
+import { openLegalModal } from "../../lib/legal-modals";
+import { toast } from "../../lib/use-toast";
+
+export const waitlistTexts = {
+  title: "Join the Waitlist",
+  intro: "Not ready to apply? Join the waitlist for Bali 2026 updates and priority access to future retreats.",
+  thanksTitle: "Thank you!",
+  thanks: "You're now on our priority waitlist for Bali 2026 updates.",
+  serverFailure: "Failed to submit",
+  otherFailure: "Something went wrong. Please try again.",
+} as const;
+
+type Field = "name" | "email";
+type Values = { name: string; email: string; website: string };
+type Errors = Partial<Record<Field, string>>;
+type Status = "idle" | "submitting" | "submitted";
+
+const empty: Values = { name: "", email: "", website: "" };
+
+// The landing page's first paint must stay small: zod and the schema arrive only when the
+// visitor starts using the form (or submits), not with the page.
+let schemaModule: Promise<typeof import("../../../shared/schemas/waitlist")> | undefined;
+function loadSchema() {
+  schemaModule ??= import("../../../shared/schemas/waitlist");
+  return schemaModule;
+}
+
+async function validate(values: Values): Promise<Errors> {
+  const { waitlistSchema } = await loadSchema();
+  const result = waitlistSchema.safeParse({ name: values.name, email: values.email });
+  const errors: Errors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0];
+    if ((field === "name" || field === "email") && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+const perks = [
+  { icon: Bell, text: "First to hear when dates and details are announced" },
+  { icon: Gem, text: "Priority access to future retreats" },
+  { icon: HeartHandshake, text: "Occasional, thoughtful updates. Never spam" },
+] as const;
+
+/** The landing page's waitlist section (anchor #waitlist). */
+export default function WaitlistSection() {
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Errors>({});
+  const [status, setStatus] = useState<Status>("idle");
+  const attempted = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+
+  const onChange = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // After a failed submit, messages update as the visitor types (as the other forms do).
+    if (attempted.current && field !== "website") void validate(next).then(setErrors);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "submitting") return;
+    if (values.website) {
+      toast({ title: "Error", description: spamMessage, variant: "destructive" });
+      return;
+    }
+    attempted.current = true;
+    const found = await validate(values);
+    setErrors(found);
+    if (found.name || found.email) {
+      // Wait a frame so the messages exist before focus lands (screen readers read both).
+      requestAnimationFrame(() => focusFirstError(formRef.current, Object.keys(found)));
+      return;
+    }
+
+    setStatus("submitting");
+    try {
+      const res = await fetch("/api/waitlist", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        credentials: "include",
+        // The honeypot is never sent (spec section 3).
+        body: JSON.stringify({ name: values.name.trim(), email: values.email.trim() }),
+      });
+      const data = (await res.json().catch(() => ({}))) as { message?: unknown };
+      if (!res.ok) {
+        throw new Error(typeof data.message === "string" && data.message ? data.message : waitlistTexts.serverFailure);
+      }
+      setValues(empty);
+      setStatus("submitted");
+      toast({ title: "Success!", description: waitlistTexts.thanks });
+      requestAnimationFrame(() => thanksRef.current?.focus());
+    } catch (error) {
+      const description = error instanceof Error && error.message ? error.message : waitlistTexts.otherFailure;
+      toast({ title: "Error", description, variant: "destructive" });
+      setStatus("idle");
+    }
+  };
+
+  const submitting = status === "submitting";
+
+  // Heading and intro match the landing page's placeholder for this section (same background,
+  // same title), so the swap to this chunk is seamless.
+  return (
+    <section id="waitlist" aria-labelledby="waitlist-heading" className="relative bg-sand px-4 py-24 sm:px-6 md:py-28">
+      <div className="relative mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-20">
+        <div className="grid gap-6 text-center lg:text-left">
+          <p className="eyebrow text-accent">Stay in the loop</p>
+          <h2 id="waitlist-heading" className="font-display text-4xl text-ink sm:text-5xl">
+            {waitlistTexts.title}
+          </h2>
+          <p className="mx-auto max-w-xl text-lg text-muted-foreground lg:mx-0">{waitlistTexts.intro}</p>
+          <ul className="mx-auto grid gap-3 text-left lg:mx-0">
+            {perks.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-ink">
+                <span className="grid size-9 shrink-0 place-items-center rounded-full bg-ivory text-primary shadow-sm">
+                  <Icon aria-hidden="true" className="size-4" />
+                </span>
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <div className="rounded-card border border-border bg-ivory p-6 text-card-foreground shadow-xl shadow-ink/5 sm:p-8">
+          {status === "submitted" ? (
+            <div className="grid justify-items-center gap-4 py-6 text-center">
+              <span className="grid size-14 place-items-center rounded-full bg-secondary text-primary">
+                <CheckCircle2 aria-hidden="true" className="size-7" />
+              </span>
+              <h3 ref={thanksRef} tabIndex={-1} className="font-display text-3xl tracking-tight outline-none">
+                {waitlistTexts.thanksTitle}
+              </h3>
+              <p className="text-muted-foreground">{waitlistTexts.thanks}</p>
+            </div>
+          ) : (
+            <form
+              ref={formRef}
+              noValidate
+              onSubmit={onSubmit}
+              onFocus={() => void loadSchema()}
+              onPointerEnter={() => void loadSchema()}
+              aria-labelledby="waitlist-heading"
+              className="relative grid gap-5"
+            >
+              <HoneypotField
+                id="waitlist-website"
+                name="website"
+                value={values.website}
+                onChange={onChange("website")}
+              />
+              <FormField id="waitlist-name" name="name" label="Full name" required error={errors.name}>
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    name="name"
+                    autoComplete="name"
+                    value={values.name}
+                    onChange={onChange("name")}
+                    readOnly={submitting}
+                  />
+                )}
+              </FormField>
+              <FormField id="waitlist-email" name="email" label="Email address" required error={errors.email}>
+                {(aria) => (
+                  <Input
+                    {...aria}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    value={values.email}
+                    onChange={onChange("email")}
+                    readOnly={submitting}
+                  />
+                )}
+              </FormField>
+              <Button type="submit" size="lg" disabled={submitting} className="w-full">
+                {submitting ? "Joining..." : "Join Waitlist"}
+              </Button>
+              <p className="text-center text-sm text-muted-foreground">
+                By joining, you agree to receive updates about our retreats. We respect your privacy and will never spam
+                you. See our{" "}
+                <button
+                  type="button"
+                  onClick={() => openLegalModal("privacy")}
+                  className="font-medium text-primary underline underline-offset-4"
+                >
+                  Privacy Policy
+                </button>
+                .
+              </p>
+            </form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
