@@ -35,6 +35,7 @@ const pages: PageComponents = {
   emailResubscribe: lazy(() => import("./features/email/resubscribe-page")),
   travelForm: lazy(() => import("./features/travel/travel-form-page")),
   admin: lazy(() => import("./features/auth/admin-entry-page")),
+  setPassword: lazy(() => import("./features/auth/set-password-page")),
   adminDashboard: lazy(() => import("./features/dashboard/dashboard-page")),
   adminVendor: lazy(() => import("./features/vendors/vendor-portal-page")),
   adminGuest: lazy(() => import("./features/guests/guest-portal-page")),

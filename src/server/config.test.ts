@@ -50,3 +50,43 @@ describe("TRUST_PROXY", () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: "everyone" })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("OpenID Connect variables", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+  const trio = {
+    OIDC_ISSUER: "https://accounts.example.com",
+    OIDC_CLIENT_ID: "retreat-hq",
+    OIDC_CLIENT_SECRET: "s3cret",
+  };
+
+  it("leaves sign-in to passwords when none is set (empty counts as unset)", () => {
+    expect(loadConfig({ DATA_DIR: dir }).oidc).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, OIDC_ISSUER: "", OIDC_CLIENT_ID: "" }).oidc).toBeUndefined();
+  });
+
+  it("exposes all three together, never allowing plain http from the environment", () => {
+    expect(loadConfig({ DATA_DIR: dir, ...trio }).oidc).toEqual({
+      issuer: "https://accounts.example.com",
+      clientId: "retreat-hq",
+      clientSecret: "s3cret",
+    });
+  });
+
+  it("refuses one or two of them, naming what is missing", () => {
+    const { OIDC_CLIENT_SECRET: _secret, ...two } = trio;
+    expect(() => loadConfig({ DATA_DIR: dir, ...two })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, ...two })).toThrow(
+      /OIDC_CLIENT_SECRET: required when OIDC_ISSUER, OIDC_CLIENT_ID are set/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, OIDC_CLIENT_ID: "x" })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_SECRET: required when OIDC_CLIENT_ID is set/,
+    );
+  });
+
+  it("wants an https issuer URL", () => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...trio, OIDC_ISSUER: "http://accounts.example.com" })).toThrow(
+      /OIDC_ISSUER: must be an https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, ...trio, OIDC_ISSUER: "accounts" })).toThrow(/OIDC_ISSUER/);
+  });
+});

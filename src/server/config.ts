@@ -33,7 +33,28 @@ const envSchema = z.object({
     .default("false"),
   /** Where the built client is; only for running several builds side by side (tests). */
   CLIENT_DIR: z.string().min(1).default("dist/client"),
+  /** OpenID Connect sign-in: all three or none (checked below). */
+  OIDC_ISSUER: z
+    .url({ message: "must be an absolute URL such as https://accounts.example.com" })
+    .regex(/^https:\/\//, "must be an https:// URL")
+    .optional(),
+  OIDC_CLIENT_ID: z.string().max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
 });
+
+const oidcVariables = ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
+
+/** An OpenID Connect provider to sign in with (GET /api/login). */
+export type OidcConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /**
+   * Lets openid-client talk plain http to the provider. Never read from the environment (a
+   * production issuer must be https): only tests set it, for their local provider on 127.0.0.1.
+   */
+  allowInsecureRequests?: boolean;
+};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -53,6 +74,8 @@ export type Config = {
   clientDir: string;
   /** Start the job worker in this process. */
   runWorker: boolean;
+  /** Set when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are; unset means password sign-in only. */
+  oidc?: OidcConfig;
 };
 
 export class ConfigError extends Error {}
@@ -81,6 +104,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
   }
+  const oidcSet = oidcVariables.filter((name) => e[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < oidcVariables.length) {
+    const missing = oidcVariables.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(", ")}: required when ${oidcSet.join(", ")} ${oidcSet.length === 1 ? "is" : "are"} set (OpenID Connect needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together)`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -95,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
     runWorker: true,
+    ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? { oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } }
+      : {}),
   };
 }
 

@@ -13,6 +13,7 @@ export const pageRoutes = {
   emailUnsubscribe: "/email/unsubscribe/:token",
   emailResubscribe: "/email/resubscribe/:token",
   travelForm: "/travel-form/:applicationId",
+  setPassword: "/set-password/:token",
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

@@ -30,3 +30,20 @@ export const authUserSchema = z.object({
   isActive: z.boolean(),
 });
 export type AuthUserDto = z.infer<typeof authUserSchema>;
+
+/**
+ * Why an OpenID Connect sign-in came back to /admin (`/admin?error=<code>`); the admin entry page
+ * shows the text in a 'Login Failed' toast. Codes, not text, travel in the URL, so nobody can put
+ * words of their own on our sign-in page with a crafted link.
+ */
+export const oidcErrorMessages = {
+  oidc_failed: "Single sign-on failed. Please try again.",
+  oidc_cancelled: "Single sign-on was cancelled.",
+  oidc_no_account: "No active account uses the email address from your sign-in provider. Ask an owner to add you.",
+  oidc_email_unverified: "Your sign-in provider has not verified your email address.",
+} as const;
+export type OidcErrorCode = keyof typeof oidcErrorMessages;
+
+export function isOidcErrorCode(value: unknown): value is OidcErrorCode {
+  return typeof value === "string" && Object.hasOwn(oidcErrorMessages, value);
+}

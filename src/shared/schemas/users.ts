@@ -21,14 +21,29 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
-/** POST /api/admin/users. */
-export const createUserSchema = z.strictObject({
-  email: z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address.")),
-  firstName: name.min(1, "First name is required."),
-  lastName: name.min(1, "Last name is required."),
-  role: roleSchema,
-  password,
-});
+export const passwordOrLinkMessage = "Enter a first password or choose to email a set-password link.";
+export const passwordAndLinkMessage = "Choose either a first password or a set-password link, not both.";
+
+/**
+ * POST /api/admin/users: a first password, or `sendSetPasswordLink: true` to email the new user a
+ * single-use link instead (no password is stored until they use it).
+ */
+export const createUserSchema = z
+  .strictObject({
+    email: z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address.")),
+    firstName: name.min(1, "First name is required."),
+    lastName: name.min(1, "Last name is required."),
+    role: roleSchema,
+    password: password.optional(),
+    sendSetPasswordLink: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.sendSetPasswordLink && input.password !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: passwordAndLinkMessage });
+    } else if (!input.sendSetPasswordLink && input.password === undefined) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: passwordOrLinkMessage });
+    }
+  });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** PATCH /api/admin/users/{id}: any subset, at least one field. */
@@ -48,3 +63,21 @@ export const userIdParamsSchema = z.strictObject({ id: z.uuid("Invalid user id."
 
 export const lastOwnerMessage = "The last active owner cannot be deactivated or given another role.";
 export const duplicateEmailMessage = "A user with this email already exists.";
+
+/** The public set-password page's answer for unknown, used, expired and malformed links alike. */
+export const setPasswordLinkInvalidMessage = "This link is invalid or has expired.";
+
+/** POST /api/auth/set-password/{token}. */
+export const setPasswordSchema = z.strictObject({ password });
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
+/** GET /api/auth/set-password/{token}: whose password the link sets. */
+export const setPasswordLinkSchema = z.object({ email: z.string() });
+
+/** POST /api/admin/users/{id}/set-password-link. */
+export const setPasswordLinkSentSchema = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type SetPasswordLinkSent = z.infer<typeof setPasswordLinkSentSchema>;

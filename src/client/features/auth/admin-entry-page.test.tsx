@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { oidcErrorMessages } from "../../../shared/schemas/auth";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
@@ -11,10 +12,10 @@ import AdminEntryPage from "./admin-entry-page";
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
 
-function renderPage(handler: Handler) {
+function renderPage(handler: Handler, path = "/admin") {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal("fetch", fetchMock);
-  const location = memoryLocation({ path: "/admin", record: true });
+  const location = memoryLocation({ path, record: true });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <Router hook={location.hook}>
@@ -128,5 +129,21 @@ describe("AdminEntryPage", () => {
     const { location } = renderPage(() => Response.json({ id: "1", email: "a@example.com", role }));
     await waitFor(() => expect(location.history?.at(-1)).toBe(path));
     expect(screen.queryByLabelText("Username")).toBeNull();
+  });
+
+  it("shows why single sign-on failed, then drops the code from the address", async () => {
+    const { location } = renderPage(signedOut, "/admin?error=oidc_no_account");
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Login Failed");
+    expect(toast.textContent).toContain(oidcErrorMessages.oidc_no_account);
+    await waitFor(() => expect(location.history?.at(-1)).toBe("/admin"));
+    expect(await screen.findByLabelText("Username")).toBeTruthy();
+  });
+
+  it("shows only its own text for an unknown error code", async () => {
+    renderPage(signedOut, "/admin?error=Call%20us%20on%20555-0100");
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain(oidcErrorMessages.oidc_failed);
+    expect(toast.textContent).not.toContain("555");
   });
 });

@@ -1,8 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { Eye, EyeOff, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { useLocation } from "wouter";
-import { invalidCredentialsMessage, missingCredentialsMessage } from "../../../shared/schemas/auth";
+import { useLocation, useSearch } from "wouter";
+import {
+  invalidCredentialsMessage,
+  isOidcErrorCode,
+  missingCredentialsMessage,
+  oidcErrorMessages,
+} from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -104,11 +109,25 @@ function LoginForm() {
 export default function AdminEntryPage() {
   const { user, isLoading } = useAuth();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const role = user?.role ?? null;
 
   useEffect(() => {
     if (role) navigate(homePathForRole(role), { replace: true });
   }, [role, navigate]);
+
+  // A single sign-on attempt that failed comes back here as ?error=<code>; only known codes get
+  // their own text, so a crafted link cannot make the page say anything else.
+  useEffect(() => {
+    const code = new URLSearchParams(search).get("error");
+    if (!code) return;
+    toast({
+      title: "Login Failed",
+      description: isOidcErrorCode(code) ? oidcErrorMessages[code] : oidcErrorMessages.oidc_failed,
+      variant: "destructive",
+    });
+    navigate("/admin", { replace: true });
+  }, [search, navigate]);
 
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">

@@ -1,30 +1,55 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { roles } from "../../../shared/constants";
 import { type CreateUserInput, createUserSchema, minPasswordLength } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 
-const empty: CreateUserInput = { email: "", firstName: "", lastName: "", role: "staff", password: "" };
+const empty: CreateUserInput = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  role: "staff",
+  password: "",
+  sendSetPasswordLink: false,
+};
 
 export function CreateUserForm() {
   const queryClient = useQueryClient();
   const id = useId();
-  const form = useForm<CreateUserInput>({ resolver: zodResolver(createUserSchema), defaultValues: empty });
+  // shouldUnregister: the password field is removed while "email a link" is chosen, and so is
+  // its value, so the body carries either a password or the link choice, never both.
+  const form = useForm<CreateUserInput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: empty,
+    shouldUnregister: true,
+  });
   const errors = form.formState.errors;
+  const sendLink = form.watch("sendSetPasswordLink") === true;
 
   const create = useMutation({
-    mutationFn: async (body: CreateUserInput) => (await apiRequest("POST", "/api/admin/users", body)).json(),
-    onSuccess: (user: { email: string }) => {
-      toast({ title: "User created", description: `${user.email} can now sign in.` });
+    mutationFn: async ({ sendSetPasswordLink, ...fields }: CreateUserInput) => {
+      // The API takes a password or `sendSetPasswordLink: true`; an unticked box is left out.
+      const body = sendSetPasswordLink ? { ...fields, sendSetPasswordLink: true } : fields;
+      return (await apiRequest("POST", "/api/admin/users", body)).json();
+    },
+    onSuccess: (user: { email: string }, body) => {
+      toast({
+        title: "User created",
+        description: body.sendSetPasswordLink
+          ? `We emailed ${user.email} a link to set their password. It works once and expires in 72 hours.`
+          : `${user.email} can now sign in.`,
+      });
       form.reset(empty);
       void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
     },
@@ -63,17 +88,44 @@ export function CreateUserForm() {
       <FormField id={`${id}-last`} name="lastName" label="Last name" required error={errors.lastName?.message}>
         {(control) => <Input {...control} autoComplete="off" {...form.register("lastName")} />}
       </FormField>
-      <FormField
-        id={`${id}-password`}
-        name="password"
-        label="First password"
-        required
-        hint={`At least ${minPasswordLength} characters. Share it privately; they can be given a new one here at any time.`}
-        error={errors.password?.message}
-        className="sm:col-span-2"
-      >
-        {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />}
-      </FormField>
+      <div className="flex items-start gap-3 sm:col-span-2">
+        <Controller
+          control={form.control}
+          name="sendSetPasswordLink"
+          render={({ field }) => (
+            <Checkbox
+              id={`${id}-link`}
+              name={field.name}
+              checked={field.value === true}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              aria-describedby={`${id}-link-hint`}
+              className="mt-0.5"
+            />
+          )}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-link`}>Send a set-password link by email instead</Label>
+          <p id={`${id}-link-hint`} className="text-sm text-muted-foreground">
+            They choose their own password from a link that works once and expires in 72 hours.
+          </p>
+        </div>
+      </div>
+      {sendLink ? null : (
+        <FormField
+          id={`${id}-password`}
+          name="password"
+          label="First password"
+          required
+          hint={`At least ${minPasswordLength} characters. Share it privately; they can be given a new one here at any time.`}
+          error={errors.password?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+          )}
+        </FormField>
+      )}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating..." : "Create user"}

@@ -7,6 +7,13 @@ import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
 import { SettingsTab } from "./settings-tab";
 
+// Radix Checkbox measures itself; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 const owner = {
   id: "u1",
   email: "owner@example.com",
@@ -135,6 +142,59 @@ describe("SettingsTab", () => {
         },
       }),
     );
+  });
+
+  it("creates a user who gets an emailed set-password link instead of a first password", async () => {
+    const calls = setup();
+    const form = await screen.findByRole("form", { name: "Create user" });
+    fireEvent.change(within(form).getByLabelText(/^Email/), { target: { value: "linked@example.com" } });
+    fireEvent.change(within(form).getByLabelText(/^First name/), { target: { value: "Lin" } });
+    fireEvent.change(within(form).getByLabelText(/^Last name/), { target: { value: "Ked" } });
+    fireEvent.change(within(form).getByLabelText(/^First password/), { target: { value: "typed first" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Send a set-password link by email instead" }));
+    expect(within(form).queryByLabelText(/^First password/)).toBeNull();
+    fireEvent.click(within(form).getByRole("button", { name: "Create user" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: "/api/admin/users",
+        method: "POST",
+        body: {
+          email: "linked@example.com",
+          firstName: "Lin",
+          lastName: "Ked",
+          role: "staff",
+          sendSetPasswordLink: true,
+        },
+      }),
+    );
+    expect((await screen.findByRole("status")).textContent).toContain(
+      "We emailed linked@example.com a link to set their password.",
+    );
+  });
+
+  it("sends a set-password link to an existing user from the list", async () => {
+    const calls = setup({
+      "POST /api/admin/users/u2/set-password-link": () =>
+        Response.json({ success: true, email: "sam@example.com", expiresAt: "2026-01-04T00:00:00.000Z" }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Send set-password link to sam@example.com" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ url: "/api/admin/users/u2/set-password-link", method: "POST", body: undefined }),
+    );
+    const toast = await screen.findByRole("status");
+    expect(toast.textContent).toContain("Set-password link sent");
+    expect(toast.textContent).toContain("sam@example.com");
+  });
+
+  it("shows why a link could not be sent", async () => {
+    setup({
+      "POST /api/admin/users/u2/set-password-link": () =>
+        Response.json({ message: "This user is deactivated. Reactivate them before sending a link." }, { status: 409 }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Send set-password link to sam@example.com" }));
+    const toast = await screen.findByRole("alert");
+    expect(toast.textContent).toContain("Failed to send link");
+    expect(toast.textContent).toContain("Reactivate them");
   });
 
   it("loads and saves the settings with the spec's options", async () => {

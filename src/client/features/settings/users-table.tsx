@@ -5,6 +5,7 @@ import { type Role, roles } from "../../../shared/constants";
 import {
   minPasswordLength,
   passwordTooShortMessage,
+  type SetPasswordLinkSent,
   type UpdateUserInput,
   type UserDto,
 } from "../../../shared/schemas/users";
@@ -44,6 +45,30 @@ function useUpdateUser() {
     onError: (error) =>
       toast({
         title: "Failed to update user",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+}
+
+/** Emails the user a single-use link to choose their own password (earlier links stop working). */
+function useSendSetPasswordLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (user: UserDto) =>
+      (
+        await apiRequest("POST", `/api/admin/users/${user.id}/set-password-link`)
+      ).json() as Promise<SetPasswordLinkSent>,
+    onSuccess: (sent) => {
+      toast({
+        title: "Set-password link sent",
+        description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
+      });
+      void invalidateByPrefix(queryClient, "/api/admin/audit-logs");
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to send link",
         description: apiErrorMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
@@ -92,6 +117,7 @@ function SetPasswordForm({ user, onDone }: { user: UserDto; onDone: () => void }
 
 function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
   const update = useUpdateUser();
+  const sendLink = useSendSetPasswordLink();
   const [settingPassword, setSettingPassword] = useState(false);
   return (
     <>
@@ -150,6 +176,17 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
             >
               Set password
             </Button>
+            {user.isActive ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={sendLink.isPending}
+                aria-label={`Send set-password link to ${user.email}`}
+                onClick={() => sendLink.mutate(user)}
+              >
+                {sendLink.isPending ? "Sending..." : "Send set-password link"}
+              </Button>
+            ) : null}
           </div>
         </td>
       </tr>

@@ -3,14 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authUserSchema, loginSchema } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
-import {
-  clearSessionCookie,
-  createSession,
-  deleteExpiredSessions,
-  deleteSession,
-  setSessionCookie,
-} from "../../auth/session";
+import { clearSessionCookie, deleteSession } from "../../auth/session";
 import { recordAudit } from "../audit/audit.service";
+import { beginSession } from "./begin-session";
 import { authenticate, loginLimits } from "./login.service";
 
 const errorSchema = z.object({ message: z.string() });
@@ -38,16 +33,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         }
         throw error;
       }
-      // A new session id on every sign-in: a session id planted before sign-in (fixation) is dropped.
-      if (request.sessionId) await deleteSession(app.db, request.sessionId);
-      const token = await createSession(app.db, user.id, {
-        ipAddress: client.ipAddress,
-        userAgent: client.userAgent?.slice(0, 500),
-      });
-      setSessionCookie(app, reply, token);
-      // Sign-ins are rare enough to carry the clean-up of abandoned sessions (indexed on expire).
-      await deleteExpiredSessions(app.db);
-      reply.header("Cache-Control", "no-store");
+      await beginSession(app, request, reply, user.id);
       return user;
     },
   );
@@ -76,12 +62,5 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     clearSessionCookie(app, reply);
     reply.header("Cache-Control", "no-store");
     return reply.redirect("/");
-  });
-
-  // The sign-in flow's entry point. With an OpenID Connect provider configured this would start
-  // the authorization-code flow; that needs the openid-client package (not installed yet), so
-  // it always leads to the admin entry page's username/password form.
-  r.get("/api/login", { schema: { tags: ["auth"], hide: true } }, async (_request, reply) => {
-    return reply.redirect("/admin");
   });
 }

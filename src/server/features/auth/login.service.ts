@@ -83,9 +83,22 @@ export async function authenticate(db: Db, input: LoginInput, client: Client): P
     throw new AppError("unauthorized", invalidCredentialsMessage);
   }
 
-  const now = new Date();
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  await recordAudit(db, { userId: user.id, action: "login", entityType: "user", entityId: user.id, ...client });
+  return recordSignIn(db, user, "password", client);
+}
+
+type UserRow = typeof users.$inferSelect;
+
+/** The bookkeeping of every successful sign-in, whatever the method: lastLoginAt and the audit trail. */
+async function recordSignIn(db: Db, user: UserRow, method: "password" | "oidc", client: Client): Promise<SessionUser> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await recordAudit(db, {
+    userId: user.id,
+    action: "login",
+    entityType: "user",
+    entityId: user.id,
+    newValues: { method },
+    ...client,
+  });
   return {
     id: user.id,
     email: user.email,
@@ -94,4 +107,30 @@ export async function authenticate(db: Db, input: LoginInput, client: Client): P
     role: user.role as SessionUser["role"],
     isActive: user.isActive,
   };
+}
+
+/**
+ * Signs in the ACTIVE user whose email (any case) the OpenID Connect provider vouched for. No
+ * account is created for an unknown address: the owner decides who gets in. Refusals are
+ * recorded like failed password sign-ins, and return null.
+ */
+export async function authenticateOidc(
+  db: Db,
+  identity: { email: string; subject: string },
+  client: Client,
+): Promise<SessionUser | null> {
+  const email = normaliseUsername(identity.email);
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  if (!user?.isActive) {
+    await recordAudit(db, {
+      userId: null,
+      action: loginFailedAction,
+      entityType: "user",
+      entityId: email,
+      newValues: { reason: user ? "inactive" : "unknown_user", method: "oidc", subject: identity.subject },
+      ...client,
+    });
+    return null;
+  }
+  return recordSignIn(db, user, "oidc", client);
 }

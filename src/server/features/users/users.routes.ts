@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createUserSchema, updateUserSchema, userIdParamsSchema, userSchema } from "../../../shared/schemas/users";
+import {
+  createUserSchema,
+  setPasswordLinkSentSchema,
+  updateUserSchema,
+  userIdParamsSchema,
+  userSchema,
+} from "../../../shared/schemas/users";
 import { currentUser, ownerRoles } from "../../auth/guards";
+import { dispatchEmails } from "../../email/outbox";
+import { sendSetPasswordLink } from "./set-password-links.service";
 import { type Actor, createUser, listUsers, updateUser } from "./users.service";
+
+const errorSchema = z.object({ message: z.string() });
 
 function actorOf(request: FastifyRequest): Actor {
   return {
@@ -25,7 +35,13 @@ export async function registerUserRoutes(app: FastifyInstance) {
   r.post(
     "/api/admin/users",
     { config, schema: { tags: ["users"], body: createUserSchema, response: { 201: userSchema } } },
-    async (request, reply) => reply.status(201).send(await createUser(app.db, request.body, actorOf(request))),
+    async (request, reply) => {
+      const { user, emailLogIds } = await createUser(app.db, request.body, actorOf(request), {
+        publicUrl: app.config.publicUrl,
+      });
+      await dispatchEmails(app.queue, emailLogIds, request.log);
+      return reply.status(201).send(user);
+    },
   );
 
   r.patch(
@@ -35,5 +51,24 @@ export async function registerUserRoutes(app: FastifyInstance) {
       schema: { tags: ["users"], params: userIdParamsSchema, body: updateUserSchema, response: { 200: userSchema } },
     },
     async (request) => updateUser(app.db, request.params.id, request.body, actorOf(request)),
+  );
+
+  r.post(
+    "/api/admin/users/:id/set-password-link",
+    {
+      config,
+      schema: {
+        tags: ["users"],
+        params: userIdParamsSchema,
+        // Nothing to send (Fastify then gives null); an empty JSON object is accepted too.
+        body: z.strictObject({}).nullish(),
+        response: { 200: setPasswordLinkSentSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const sent = await sendSetPasswordLink(app.db, request.params.id, actorOf(request), app.config.publicUrl);
+      await dispatchEmails(app.queue, sent.emailLogIds, request.log);
+      return { success: true as const, email: sent.email, expiresAt: sent.expiresAt.toISOString() };
+    },
   );
 }

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { issueSetPasswordLink } from "./set-password-links.service";
 
 type UserRow = typeof users.$inferSelect;
 /** Who acts, from where, and which session they are using (kept when they change their own password). */
@@ -45,9 +46,18 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === "23505" || e.cause?.code === "23505";
 }
 
-export async function createUser(db: Db, input: CreateUserInput, actor: Actor): Promise<UserDto> {
+/**
+ * Creates a user with a first password, or without one and with a set-password link in the outbox
+ * (same transaction). Returns the outbox ids to dispatch after commit.
+ */
+export async function createUser(
+  db: Db,
+  input: CreateUserInput,
+  actor: Actor,
+  options: { publicUrl: string },
+): Promise<{ user: UserDto; emailLogIds: string[] }> {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx
@@ -60,14 +70,20 @@ export async function createUser(db: Db, input: CreateUserInput, actor: Actor): 
         .insert(users)
         .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role })
         .returning();
+      const link = passwordHash
+        ? null
+        : await issueSetPasswordLink(tx, created!, { publicUrl: options.publicUrl, invited: true });
       await recordAudit(tx, {
         ...actor,
         action: "create",
         entityType: "user",
         entityId: created!.id,
-        newValues: auditView(created!),
+        newValues: {
+          ...auditView(created!),
+          ...(link ? { setPasswordLinkSent: true, setPasswordLinkExpiresAt: link.expiresAt.toISOString() } : {}),
+        },
       });
-      return toUserDto(created!);
+      return { user: toUserDto(created!), emailLogIds: link ? [link.emailLogId] : [] };
     });
   } catch (error) {
     // Two owners creating the same address at once: the unique index decides.

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { passwordTooShortMessage, setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { authUserQueryKey } from "../../lib/use-auth";
+import { dismiss } from "../../lib/use-toast";
+import SetPasswordPage, { passwordsDifferMessage } from "./set-password-page";
+
+configure({ asyncUtilTimeout: 5000 });
+
+const token = "T".repeat(43);
+const linkUrl = `/api/auth/set-password/${token}`;
+type Call = { url: string; method: string; body: unknown };
+type Handler = (call: Call) => Response | Promise<Response>;
+
+const invalid = () => Response.json({ message: setPasswordLinkInvalidMessage }, { status: 404 });
+
+function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      if (url !== linkUrl) return new Response(null, { status: 500 });
+      if (call.method === "GET") return (handlers.get ?? (() => Response.json({ email: "ina@example.com" })))(call);
+      return (handlers.post ?? (() => Response.json({ success: true })))(call);
+    }),
+  );
+  const queryClient = createQueryClient();
+  const location = memoryLocation({ path: `/set-password/${token}`, record: true });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>
+        <SetPasswordPage params={{ token }} />
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { calls, queryClient };
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+async function fill(password: string, confirm: string) {
+  fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(/^Confirm password/), { target: { value: confirm } });
+}
+
+describe("SetPasswordPage", () => {
+  it("names the account, checks both fields, then saves and offers the way to sign in", async () => {
+    const { calls, queryClient } = renderPage();
+    queryClient.setQueryData(authUserQueryKey, { id: "old", role: "staff" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Set Your Password" })).toBeTruthy();
+    expect(screen.getByText("ina@example.com")).toBeTruthy();
+
+    await fill("short", "short");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText(passwordTooShortMessage)).toBeTruthy();
+
+    await fill("a long enough passphrase", "a long enough passfrase");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText(passwordsDifferMessage)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+
+    await fill("a long enough passphrase", "a long enough passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    const done = await screen.findByRole("heading", { level: 1, name: "Password Set" });
+    expect(calls).toContainEqual({ url: linkUrl, method: "POST", body: { password: "a long enough passphrase" } });
+    // The success heading takes focus so screen readers announce it.
+    expect(document.activeElement).toBe(done);
+    expect(screen.getByRole("link", { name: "Go to sign in" }).getAttribute("href")).toBe("/admin");
+    // The server ended every session of this user: the cached sign-in is dropped.
+    expect(queryClient.getQueryData(authUserQueryKey)).toBeUndefined();
+  });
+
+  it("shows and hides both passwords with one labelled toggle", async () => {
+    renderPage();
+    const password = (await screen.findByLabelText(/^New password/)) as HTMLInputElement;
+    const confirm = screen.getByLabelText(/^Confirm password/) as HTMLInputElement;
+    expect(password.type).toBe("password");
+    const toggle = screen.getByRole("button", { name: "Show password" });
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(toggle);
+    expect(password.type).toBe("text");
+    expect(confirm.type).toBe("text");
+    expect(screen.getByRole("button", { name: "Hide password" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("says the link is invalid or expired when the server does not know it", async () => {
+    renderPage({ get: invalid });
+    expect(await screen.findByRole("heading", { level: 1, name: "Link Invalid or Expired" })).toBeTruthy();
+    expect(screen.getByText(setPasswordLinkInvalidMessage)).toBeTruthy();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+  });
+
+  it("switches to the invalid view when the link was used meanwhile", async () => {
+    renderPage({ post: invalid });
+    await fill("a long enough passphrase", "a long enough passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Link Invalid or Expired" })).toBeTruthy();
+  });
+
+  it("keeps the form and shows the server's message on other errors", async () => {
+    renderPage({ post: () => Response.json({ message: "Too many requests" }, { status: 429 }) });
+    await fill("a long enough passphrase", "a long enough passphrase");
+    fireEvent.click(screen.getByRole("button", { name: "Set password" }));
+    const toast = await screen.findByRole("alert");
+    await waitFor(() => expect(toast.textContent).toContain("Too many requests"));
+    expect(toast.textContent).toContain("Password Not Saved");
+    expect(screen.getByLabelText(/^New password/)).toBeTruthy();
+  });
+
+  it("offers a retry when the link cannot be checked", async () => {
+    let attempts = 0;
+    renderPage({
+      get: () => {
+        attempts += 1;
+        return attempts === 1 ? new Response("down", { status: 503 }) : Response.json({ email: "ina@example.com" });
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await screen.findByLabelText(/^New password/)).toBeTruthy();
+  });
+});

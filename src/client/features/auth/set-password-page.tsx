@@ -1,0 +1,232 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircle, CircleCheck, Eye, EyeOff, KeyRound, Link2Off, LoaderCircle } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { z } from "zod";
+import { minPasswordLength, setPasswordLinkInvalidMessage, setPasswordSchema } from "../../../shared/schemas/users";
+import { Button, buttonVariants } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
+import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
+import { authUserQueryKey } from "../../lib/use-auth";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+
+export const passwordsDifferMessage = "Passwords do not match.";
+export const confirmPasswordMessage = "Please confirm your password.";
+
+/** The server's rule for the password, plus the confirmation only the form needs. */
+const setPasswordFormSchema = setPasswordSchema
+  .extend({ confirmPassword: z.string().min(1, confirmPasswordMessage) })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ["confirmPassword"],
+    message: passwordsDifferMessage,
+  });
+type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
+
+function linkUrl(token: string) {
+  return `/api/auth/set-password/${encodeURIComponent(token)}`;
+}
+
+const signInLink = (
+  <Link href="/admin" className={buttonVariants({ size: "lg" })}>
+    Go to sign in
+  </Link>
+);
+
+function InvalidLink() {
+  return (
+    <StatusPanel
+      role="alert"
+      icon={<Link2Off aria-hidden="true" className="size-7" />}
+      title="Link Invalid or Expired"
+      tone="error"
+      actions={signInLink}
+    >
+      <p>{setPasswordLinkInvalidMessage}</p>
+      <p>Set-password links work once and expire after 72 hours. Ask an owner to send you a new one.</p>
+    </StatusPanel>
+  );
+}
+
+function PasswordSaved({ email }: { email: string }) {
+  return (
+    <StatusPanel
+      icon={<CircleCheck aria-hidden="true" className="size-7" />}
+      title="Password Set"
+      tone="success"
+      focusOnMount
+      actions={signInLink}
+    >
+      <p>
+        Your password has been saved. Sign in with{" "}
+        <span className="font-medium break-all text-foreground">{email}</span> and your new password.
+      </p>
+    </StatusPanel>
+  );
+}
+
+function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email: string; onInvalid: () => void }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const form = useForm<SetPasswordForm>({
+    resolver: zodResolver(setPasswordFormSchema),
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const errors = form.formState.errors;
+
+  const save = useMutation({
+    mutationFn: (password: string) => apiRequest("POST", linkUrl(token), { password }),
+    onSuccess: () => {
+      // The server ended this user's sessions; a cached "signed in" would send /admin astray.
+      queryClient.removeQueries({ queryKey: authUserQueryKey });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 404) {
+        onInvalid();
+        return;
+      }
+      toast({
+        title: "Password Not Saved",
+        description: apiErrorMessage(error) ?? "Something went wrong. Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+
+  if (save.isSuccess) return <PasswordSaved email={email} />;
+
+  const toggle = (
+    <button
+      type="button"
+      aria-label={visible ? "Hide password" : "Show password"}
+      aria-pressed={visible}
+      aria-controls={`${id}-password ${id}-confirm`}
+      onClick={() => setVisible((v) => !v)}
+      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+    >
+      {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+    </button>
+  );
+
+  return (
+    <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
+      <div className="mb-8 grid justify-items-center gap-3 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-secondary text-primary">
+          <KeyRound aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="font-display text-3xl tracking-tight sm:text-4xl">Set Your Password</h1>
+        <p className="max-w-md text-muted-foreground">
+          Choose a password for <span className="font-medium break-all text-foreground">{email}</span>. You will sign in
+          with this email address and your new password.
+        </p>
+      </div>
+      <form
+        noValidate
+        aria-label="Set your password"
+        onSubmit={form.handleSubmit((values) => save.mutate(values.password))}
+        className="grid gap-5"
+      >
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <FormField
+          id={`${id}-password`}
+          name="password"
+          label="New password"
+          required
+          hint={`At least ${minPasswordLength} characters. A few unrelated words make a strong, memorable one.`}
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <div className="relative">
+              <Input
+                {...control}
+                type={visible ? "text" : "password"}
+                autoComplete="new-password"
+                className="pr-12"
+                {...form.register("password")}
+              />
+              {toggle}
+            </div>
+          )}
+        </FormField>
+        <FormField
+          id={`${id}-confirm`}
+          name="confirmPassword"
+          label="Confirm password"
+          required
+          error={errors.confirmPassword?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type={visible ? "text" : "password"}
+              autoComplete="new-password"
+              {...form.register("confirmPassword")}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Set password"}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function SetPassword({ token }: { token: string }) {
+  const [invalidated, setInvalidated] = useState(false);
+  const link = useQuery<{ email: string }>({
+    queryKey: ["/api/auth/set-password", token],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(linkUrl(token), { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as { email: string };
+    },
+  });
+
+  if (invalidated) return <InvalidLink />;
+  if (link.isPending) {
+    return (
+      <StatusPanel
+        role="status"
+        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
+        title="Loading"
+      >
+        <p>Checking your link...</p>
+      </StatusPanel>
+    );
+  }
+  if (link.isError) {
+    if (link.error instanceof ApiError && link.error.status === 404) return <InvalidLink />;
+    return (
+      <StatusPanel
+        role="alert"
+        icon={<AlertCircle aria-hidden="true" className="size-7" />}
+        title="Unable to Check Link"
+        tone="error"
+        actions={
+          <Button size="lg" onClick={() => void link.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        <p>We could not check this link just now. Please try again in a moment.</p>
+      </StatusPanel>
+    );
+  }
+  return <SetPasswordFormCard token={token} email={link.data.email} onInvalid={() => setInvalidated(true)} />;
+}
+
+/** /set-password/:token, reached from the emailed link: choose a password for the back office. */
+export default function SetPasswordPage({ params }: { params: { token?: string } }) {
+  return (
+    <PublicPageShell title="Set Your Password">
+      {params.token ? <SetPassword token={params.token} /> : <InvalidLink />}
+    </PublicPageShell>
+  );
+}
