@@ -10,7 +10,11 @@ import { createTestApp, type TestApp } from "./test/test-app";
 
 const clientDir = mkdtempSync(join(tmpdir(), "client-"));
 mkdirSync(join(clientDir, "assets"));
-writeFileSync(join(clientDir, "index.html"), "<!doctype html><html><body><div id=root></div>shell</body></html>");
+writeFileSync(
+  join(clientDir, "index.html"),
+  `<!doctype html><html><body><div id=root><h1>Prerendered landing</h1>${"<p>content</p>".repeat(200)}</div></body></html>`,
+);
+writeFileSync(join(clientDir, "shell.html"), "<!doctype html><html><body><div id=root></div>shell</body></html>");
 writeFileSync(join(clientDir, "assets", "main-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
 
 let testApp: TestApp;
@@ -55,8 +59,26 @@ describe("routing", () => {
     expect(res.json().message).toMatch(/Not found/);
   });
 
+  it("/ gets the prerendered landing page, compressed", async () => {
+    const res = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    const plain = await app.inject("/");
+    expect(plain.body).toContain("Prerendered landing");
+    expect(plain.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("the shell and the landing file are not reachable as static files", async () => {
+    for (const file of ["/index.html", "/shell.html"]) {
+      const res = await app.inject(file);
+      expect(res.body, file).not.toContain("Prerendered landing");
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+
   it("known page paths get the app shell with 200, case-insensitively", async () => {
-    for (const path of ["/", "/admin", "/ADMIN", "/admin/dashboard", "/email/preferences/abc", "/Travel-Form/123"]) {
+    for (const path of ["/admin", "/ADMIN", "/admin/dashboard", "/email/preferences/abc", "/Travel-Form/123"]) {
       const res = await app.inject(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.body).toContain("shell");

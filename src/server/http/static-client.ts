@@ -1,21 +1,37 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute } from "../../shared/routes";
 
 const missingClientHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retreat HQ</title></head>' +
   "<body><main><h1>Retreat HQ</h1><p>The web client has not been built. Run <code>npm run build</code>.</p></main></body></html>";
 
+type Precompressed = { identity: Buffer; gzip: Buffer; br: Buffer };
+
 /**
- * Serves the built client: hashed assets cached for a year, the HTML shell never cached. Page
- * paths the client router knows get the shell with 200; any other path gets the shell with 404,
- * where the router shows the '404 Page Not Found' page. Unknown /api paths get JSON 404.
+ * HTML is sent from the not-found handler, which @fastify/compress's route hooks never see; the
+ * pages never change while the process runs, so they are compressed once, at start.
+ */
+function precompress(html: string): Precompressed {
+  const identity = Buffer.from(html, "utf8");
+  return { identity, gzip: gzipSync(identity, { level: 9 }), br: brotliCompressSync(identity) };
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, HTML never cached. "/" gets the
+ * prerendered landing page (index.html); other page paths the client router knows get the app
+ * shell (shell.html) with 200; any other path gets the shell with 404, where the router shows the
+ * '404 Page Not Found' page. Unknown /api paths get JSON 404.
  */
 export async function registerStaticClient(app: FastifyInstance, clientDir: string) {
-  const indexFile = join(clientDir, "index.html");
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : missingClientHtml;
+  const read = (file: string) =>
+    existsSync(join(clientDir, file)) ? readFileSync(join(clientDir, file), "utf8") : null;
+  const landingHtml = read("index.html") ?? missingClientHtml;
+  const landing = precompress(landingHtml);
+  const shell = precompress(read("shell.html") ?? landingHtml);
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -24,7 +40,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       index: false,
       wildcard: false,
       cacheControl: false,
-      allowedPath: (pathName) => pathName !== "/index.html",
+      allowedPath: (pathName) => pathName !== "/index.html" && pathName !== "/shell.html",
       // Files under /assets/ carry a content hash in their names, so they never change.
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(join(clientDir, "assets"));
@@ -33,8 +49,14 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     });
   }
 
-  const sendShell = (status: number) => (_request: unknown, reply: import("fastify").FastifyReply) =>
-    reply.status(status).header("cache-control", "no-cache").type("text/html; charset=utf-8").send(shell);
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, page: Precompressed) => {
+    const accepted = String(request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    reply.status(status).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    reply.type("text/html; charset=utf-8");
+    if (!encoding) return reply.send(page.identity);
+    return reply.header("content-encoding", encoding).send(page[encoding]);
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
@@ -44,6 +66,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
     }
-    return sendShell(matchPageRoute(path) ? 200 : 404)(request, reply);
+    const route = matchPageRoute(path);
+    if (route === "landing") return sendHtml(request, reply, 200, landing);
+    return sendHtml(request, reply, route ? 200 : 404, shell);
   });
 }

@@ -1,0 +1,45 @@
+import { Cookie } from "lucide-react";
+import { openLegalModal } from "../../../lib/legal-modals";
+import { storageKeys } from "../lib/storage";
+import { useDelayedPrompt } from "../lib/use-delayed-prompt";
+
+/** Spec: the cookie banner appears after 2 s unless already accepted. */
+export const COOKIE_BANNER_DELAY_MS = 2000;
+
+/**
+ * The site sets no tracking or advertising cookies: only this acknowledgement (localStorage) and,
+ * for signed-in staff, a session cookie. So the banner informs and asks for an acknowledgement.
+ */
+export function CookieBanner() {
+  const { open, acknowledge } = useDelayedPrompt(storageKeys.cookieConsent, COOKIE_BANNER_DELAY_MS);
+  if (!open) return null;
+  return (
+    <section
+      aria-label="Cookie notice"
+      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl animate-fade-in rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl shadow-ink/20 sm:inset-x-6 sm:bottom-6"
+    >
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
+        <p className="flex-1 text-sm leading-relaxed text-ink/85">
+          We use only essential browser storage to remember choices like this one. No tracking or advertising cookies.
+          Read our{" "}
+          <button
+            type="button"
+            className="text-primary underline underline-offset-4"
+            onClick={() => openLegalModal("privacy")}
+          >
+            Privacy Policy
+          </button>
+          .
+        </p>
+        <button
+          type="button"
+          onClick={acknowledge}
+          className="h-11 shrink-0 rounded-full bg-primary px-6 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
+        >
+          Accept
+        </button>
+      </div>
+    </section>
+  );
+}
