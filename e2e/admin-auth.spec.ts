@@ -234,7 +234,7 @@ test("the owner manages users and settings, and finds both in the audit log", as
   for (const user of users) await expect(table.getByText(user.email)).toBeVisible();
 
   const form = page.getByRole("form", { name: "Create user" });
-  await form.getByLabel("Email").fill(newcomer);
+  await form.getByRole("textbox", { name: /^Email/ }).fill(newcomer);
   await form.getByLabel("First name").fill("Nia");
   await form.getByLabel("Last name").fill("New");
   await form.getByLabel("First password").fill("short");
