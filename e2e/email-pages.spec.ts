@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "./support/server";
 
 /**
  * The tokenised email pages. The full journey uses a real token from a real email: this spec
@@ -67,17 +67,6 @@ test.describe("with a real token from a real email", () => {
   let dataDir: string;
   let base: string;
   const inbox: Buffer[] = [];
-
-  async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const address = probe.address();
-        probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-      });
-    });
-  }
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
