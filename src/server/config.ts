@@ -21,6 +21,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
+  /** Campaign messages handed to SMTP per second, per process (providers cap the sending rate). */
+  EMAIL_RATE_PER_SECOND: z.coerce.number().positive("must be a positive number").max(10_000).default(10),
+  /** Shared secret for the email provider's event webhook (bounces, complaints); see README. */
+  EMAIL_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   /**
    * Which proxies to believe about the client address (X-Forwarded-For): "false" (default, direct
@@ -68,6 +72,10 @@ export type Config = {
   sessionSecret: string;
   smtpUrl?: string;
   emailFrom: string;
+  /** Campaign sending rate (messages per second, per worker process). */
+  emailRatePerSecond: number;
+  /** Verifies the provider's event webhook; unset means the webhook is refused in production. */
+  emailWebhookSecret?: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number | string[];
   /** Where the built client lives; tests may point elsewhere. */
@@ -121,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, "session-secret"),
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
+    emailRatePerSecond: e.EMAIL_RATE_PER_SECOND,
+    ...(e.EMAIL_WEBHOOK_SECRET ? { emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET } : {}),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
@@ -166,6 +176,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicUrl: "http://localhost:3000",
     sessionSecret: "test-secret-test-secret-test-secret-0123",
     emailFrom: "Retreat HQ <hello@localhost>",
+    emailRatePerSecond: 1000,
     logLevel: "silent",
     trustProxy: false,
     clientDir: resolve("dist/client"),

@@ -487,6 +487,8 @@ export const emailLogs = pgTable(
     kind: text("kind"),
     /** Set when a message must go at most once (for example one welcome per subscriber). */
     idempotencyKey: text("idempotency_key").unique(),
+    /** Set for campaign messages (and campaign test sends), so the outbox can be filtered by campaign. */
+    campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
     status: text("status").notNull().default("sent"),
     sentAt: tstz("sent_at"),
     errorMessage: text("error_message"),
@@ -495,6 +497,8 @@ export const emailLogs = pgTable(
   (t) => [
     index("email_logs_created_at_idx").on(t.createdAt),
     index("email_logs_recipient_email_idx").on(t.recipientEmail),
+    index("email_logs_campaign_id_idx").on(t.campaignId),
+    index("email_logs_status_created_at_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -1006,10 +1010,22 @@ export const emailSubscribers = pgTable(
     /** Proof of opt-in: the client address and time the subscription was made. */
     consentIp: text("consent_ip"),
     consentAt: tstz("consent_at"),
+    /** Set by the provider's event webhook; a hard bounce or complaint stops all marketing. */
+    bouncedAt: tstz("bounced_at"),
+    complainedAt: tstz("complained_at"),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("email_subscribers_email_lower_idx").on(sql`lower(${t.email})`),
+    index("email_subscribers_subscribed_at_idx").on(t.subscribedAt),
+    index("email_subscribers_tags_idx").using("gin", t.tags),
+    // Prefix search on email and names (lower(...) LIKE 'term%'), as for applications.
+    index("email_subscribers_email_prefix_idx").on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index("email_subscribers_full_name_prefix_idx").on(
+      sql`(lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')) collate "C")`,
+      t.id,
+    ),
+    index("email_subscribers_last_name_prefix_idx").on(sql`(lower(coalesce(${t.lastName}, '')) collate "C")`),
     index("email_subscribers_segment_status_idx").on(t.segment, t.status),
     index("email_subscribers_application_id_idx").on(t.applicationId),
   ],
@@ -1029,14 +1045,21 @@ export const emailCampaigns = pgTable(
     fromName: text("from_name").notNull().default("Retreat HQ"),
     fromEmail: text("from_email").notNull().default("hello@localhost"),
     replyTo: text("reply_to"),
+    /** The marketing template the content started from (usageCount counts these). */
+    templateId: uuid("template_id").references(() => emailMarketingTemplates.id, { onDelete: "set null" }),
     scheduledAt: tstz("scheduled_at"),
+    /** When fan-out began; sentAt is when the last message was handed over. */
+    startedAt: tstz("started_at"),
     sentAt: tstz("sent_at"),
+    cancelledAt: tstz("cancelled_at"),
     totalRecipients: integer("total_recipients").notNull().default(0),
     delivered: integer("delivered").notNull().default(0),
     opened: integer("opened").notNull().default(0),
     clicked: integer("clicked").notNull().default(0),
     bounced: integer("bounced").notNull().default(0),
     unsubscribed: integer("unsubscribed").notNull().default(0),
+    /** Sends that failed after their last retry. */
+    failed: integer("failed").notNull().default(0),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
@@ -1076,6 +1099,11 @@ export const emailSends = pgTable(
     openedAt: tstz("opened_at"),
     clickedAt: tstz("clicked_at"),
     bouncedAt: tstz("bounced_at"),
+    complainedAt: tstz("complained_at"),
+    unsubscribedAt: tstz("unsubscribed_at"),
+    /** Delivery attempts so far; a failed attempt waits until nextAttemptAt (backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: tstz("next_attempt_at"),
     errorMessage: text("error_message"),
     ...timestamps(),
   },

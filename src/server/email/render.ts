@@ -54,8 +54,13 @@ export async function renderEmail(templates: CompiledEmail, data: Record<string,
   const subject = (await subjectEngine.render(templates.subject, data)).replace(/\s+/g, " ").trim();
   const content = await engine.render(templates.content, data);
   const footer = await engine.render(templates.footer, data);
-  const html = await engine.render(layout, { subject, content, footer });
+  const html = await wrapInLayout({ subject, content, footer });
   return { subject, html, text: htmlToText(html) };
+}
+
+/** The product's email layout around already-rendered (escaped or sanitised) content and footer. */
+export function wrapInLayout(parts: { subject: string; content: string; footer: string }): Promise<string> {
+  return engine.render(layout, parts);
 }
 
 const namedEntities: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", amp: "&" };
