@@ -3,7 +3,12 @@ import { registerAdminApplicationRoutes } from "./applications/applications.admi
 import { registerApplicationPublicRoutes } from "./applications/applications.public.routes";
 import { registerAccessRoutes } from "./auth/register-access-routes";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
+import { registerEmailCampaignRoutes } from "./email-campaigns/email-campaigns.routes";
+import { registerEmailEventRoutes } from "./email-events/email-events.routes";
+import { registerEmailOutboxRoutes } from "./email-outbox/email-outbox.routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
+import { registerEmailSubscriberRoutes } from "./email-subscribers/email-subscribers.routes";
+import { registerEmailTemplateRoutes } from "./email-templates/email-templates.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
 import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
@@ -18,4 +23,9 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerWaitlistRoutes(app);
   await registerEmailPreferencesRoutes(app);
   await registerTravelRoutes(app);
+  await registerEmailSubscriberRoutes(app);
+  await registerEmailTemplateRoutes(app);
+  await registerEmailCampaignRoutes(app);
+  await registerEmailOutboxRoutes(app);
+  await registerEmailEventRoutes(app);
 }

@@ -1,0 +1,78 @@
+import { format } from "date-fns";
+import { marketingVariables } from "../../shared/schemas/email-templates";
+import type { Db } from "../db/client";
+import {
+  oneClickUnsubscribeUrl,
+  preferencesUrl,
+  unsubscribeUrl,
+} from "../features/email-preferences/subscribers.service";
+import { getCurrentRetreat } from "../features/retreats/retreats.service";
+import { type CompiledMarkdownEmail, compileMarkdownEmail, validateEmailTemplate } from "./markdown-email";
+
+/**
+ * Campaign and marketing-template messages: the variables they may use, the footer every one of
+ * them carries (why you get this, unsubscribe, preferences) and the per-recipient data.
+ */
+
+export const marketingVariableNames = marketingVariables.map((v) => v.name);
+
+const linkStyle = "color:#4f6b3f;";
+const marketingFooter = `<p style="margin:0 0 8px;">You're receiving this because you subscribed to news about {{ retreatName }} at {{ publicUrl }}.</p>
+<p style="margin:0;"><a href="{{ unsubscribeUrl }}" style="${linkStyle}">Unsubscribe</a> · <a href="{{ preferencesUrl }}" style="${linkStyle}">Manage your email preferences</a></p>`;
+
+/** Validates (400 naming unknown variables) and compiles a campaign or marketing template. */
+export function compileMarketingEmail(parts: { subject: string; content: string }): CompiledMarkdownEmail {
+  validateEmailTemplate({ subject: parts.subject, body: parts.content }, marketingVariableNames);
+  return compileMarkdownEmail({ subject: parts.subject, body: parts.content, footer: marketingFooter });
+}
+
+/** What every recipient's message shares: the site and the current retreat. */
+export type MarketingContext = { publicUrl: string; retreatName: string; retreatDates: string };
+
+export async function loadMarketingContext(db: Db, publicUrl: string): Promise<MarketingContext> {
+  const retreat = await getCurrentRetreat(db);
+  const dates =
+    retreat?.startDate && retreat.endDate
+      ? `${format(new Date(retreat.startDate), "d MMMM")} to ${format(new Date(retreat.endDate), "d MMMM yyyy")}`
+      : "to be announced";
+  return { publicUrl, retreatName: retreat?.name ?? "our retreat", retreatDates: dates };
+}
+
+export type MarketingRecipient = {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  unsubscribeToken: string;
+};
+
+/** The Liquid data for one recipient (every name in marketingVariables, plus the footer's publicUrl). */
+export function marketingData(recipient: MarketingRecipient, ctx: MarketingContext): Record<string, string> {
+  return {
+    firstName: recipient.firstName?.trim() || "there",
+    lastName: recipient.lastName?.trim() ?? "",
+    email: recipient.email,
+    retreatName: ctx.retreatName,
+    retreatDates: ctx.retreatDates,
+    applyUrl: `${ctx.publicUrl}/#apply`,
+    unsubscribeUrl: unsubscribeUrl(ctx.publicUrl, recipient.unsubscribeToken),
+    preferencesUrl: preferencesUrl(ctx.publicUrl, recipient.unsubscribeToken),
+    publicUrl: ctx.publicUrl,
+  };
+}
+
+/** Data for previews: the sample values, with the real retreat and site. */
+export function sampleMarketingData(ctx: MarketingContext): Record<string, string> {
+  const sample = Object.fromEntries(marketingVariables.map((v) => [v.name, v.sample]));
+  return { ...sample, retreatName: ctx.retreatName, retreatDates: ctx.retreatDates, publicUrl: ctx.publicUrl };
+}
+
+/**
+ * RFC 2369 / RFC 8058 headers for one recipient: mail providers show an unsubscribe button and
+ * POST "List-Unsubscribe=One-Click" to the https address, without cookies.
+ */
+export function listUnsubscribeHeaders(publicUrl: string, token: string, campaignId?: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${oneClickUnsubscribeUrl(publicUrl, token, campaignId)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
