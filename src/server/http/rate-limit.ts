@@ -11,4 +11,6 @@ export const rateLimits = {
   publicForm: { max: 10, timeWindow: "1 minute" },
   /** Light public writes and token links (waitlist, email preferences). */
   publicLight: { max: 20, timeWindow: "1 minute" },
+  /** Signed machine-to-machine callbacks (email provider events): bursts of batches from a few hosts. */
+  webhook: { max: 300, timeWindow: "1 minute" },
 } as const satisfies Record<string, RateLimitOptions>;

@@ -19,6 +19,8 @@ export const unsubscribeSchema = z.strictObject({
     .max(limits.longText)
     .optional()
     .transform((reason) => reason?.trim() || undefined),
+  /** The campaign whose link was followed (?campaign= on the page): the unsubscribe is attributed to it. */
+  campaignId: z.uuid("Invalid campaign id").optional(),
 });
 export type UnsubscribeInput = z.input<typeof unsubscribeSchema>;
 
@@ -40,3 +42,13 @@ export const subscriberResponseSchema = z.object({ success: z.literal(true), sub
 
 /** Tokens are at least 128 bits of randomness, hex-encoded. */
 export const tokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "Invalid link") });
+
+/**
+ * POST /api/email/one-click-unsubscribe/{token}?campaign={uuid}: RFC 8058, sent by mail apps
+ * (body "List-Unsubscribe=One-Click", no cookies). Switches off marketing emails only.
+ */
+export const oneClickUnsubscribeQuerySchema = z.object({
+  /** Ignored unless it is a uuid, so a mangled link still unsubscribes. */
+  campaign: z.string().max(100).optional(),
+});
+export const oneClickUnsubscribeResponseSchema = z.object({ success: z.literal(true) });

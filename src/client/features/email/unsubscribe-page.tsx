@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Link2Off, MailX } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
+import { z } from "zod";
 import { type UnsubscribeType, unsubscribeSchema } from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { FieldGroup } from "../../components/ui/form-field";
@@ -32,8 +33,15 @@ const options: ReadonlyArray<{ value: UnsubscribeType; title: string; descriptio
   { value: "all", title: "All Emails", description: "Stop every email from us." },
 ];
 
+/** The campaign whose email held the link (?campaign=), when it is a well-formed id. */
+function campaignFromSearch(search: string): string | undefined {
+  const parsed = z.uuid().safeParse(new URLSearchParams(search).get("campaign"));
+  return parsed.success ? parsed.data : undefined;
+}
+
 function UnsubscribeForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
+  const campaignId = campaignFromSearch(useSearch());
   const [emailType, setEmailType] = useState<UnsubscribeType>("all");
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<UnsubscribeType | null>(null);
@@ -41,7 +49,8 @@ function UnsubscribeForm({ token }: { token: string }) {
   const unsubscribe = useMutation({
     mutationFn: async () => {
       // The schema trims the reason and drops it when empty (spec section 5).
-      const payload = unsubscribeSchema.parse({ emailType, reason });
+      // A campaign's link attributes the unsubscribe to it (its statistics count them).
+      const payload = unsubscribeSchema.parse({ emailType, reason, ...(campaignId ? { campaignId } : {}) });
       const res = await apiRequest("POST", `/api/email/unsubscribe/${encodeURIComponent(token)}`, payload);
       return (await res.json()) as SubscriberResponse;
     },

@@ -1,4 +1,94 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  emailWebhookResponseSchema,
+  emailWebhookSchema,
+  emailWebhookSignatureHeader,
+} from "../../../shared/schemas/email-outbox";
+import { AppError } from "../../http/errors";
+import { rateLimits } from "../../http/rate-limit";
+import { applyEmailEvents } from "./email-events.service";
+import { registerOneClickUnsubscribeRoutes } from "./one-click-unsubscribe.routes";
+import { verifyWebhookSignature } from "./webhook-signature";
 
-/** Placeholder: routes are being built. */
-export async function registerEmailEventRoutes(_app: FastifyInstance) {}
+export const webhookPath = "/api/webhooks/email-events";
+export const notConfiguredMessage = "Email webhook is not configured";
+export const invalidSignatureMessage = "Invalid signature";
+export const invalidJsonMessage = "Request body is not valid JSON";
+
+/** 1000 events of the largest allowed size fit; the app's usual 1 MiB would not. */
+const webhookBodyLimit = 2 * 1_048_576;
+
+const errorSchema = z.object({ message: z.string() });
+
+/** Marks a body that was not JSON; reported after the signature check, so strangers learn nothing. */
+const invalidJson = Symbol("invalid JSON");
+
+/** Provider webhooks and the RFC 8058 one-click unsubscribe: calls made by mail systems, not people. */
+export async function registerEmailEventRoutes(app: FastifyInstance) {
+  await app.register(emailWebhookRoute);
+  await app.register(registerOneClickUnsubscribeRoutes);
+}
+
+/**
+ * An encapsulated scope: its JSON parser keeps the exact bytes received, which the signature
+ * covers, and applies to this route only.
+ */
+async function emailWebhookRoute(scope: FastifyInstance) {
+  const rawBodies = new WeakMap<FastifyRequest, string>();
+  let warnedUnsigned = false;
+
+  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const raw = body as string;
+    rawBodies.set(request, raw);
+    if (raw.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(null, invalidJson);
+    }
+  });
+
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    webhookPath,
+    {
+      bodyLimit: webhookBodyLimit,
+      config: { csrfExempt: true, rateLimit: rateLimits.webhook },
+      schema: {
+        tags: ["email", "webhooks"],
+        description:
+          "Provider events (delivered, bounce, complaint). Signed with X-Webhook-Signature when EMAIL_WEBHOOK_SECRET is set.",
+        body: emailWebhookSchema,
+        response: { 200: emailWebhookResponseSchema, 401: errorSchema, 503: errorSchema },
+      },
+      // Before anything is read: a production server without the secret takes no events at all.
+      onRequest: async (request, reply) => {
+        const { env, emailWebhookSecret } = scope.config;
+        if (emailWebhookSecret) return;
+        if (env === "production") return reply.status(503).send({ message: notConfiguredMessage });
+        if (!warnedUnsigned) {
+          warnedUnsigned = true;
+          request.log.warn("EMAIL_WEBHOOK_SECRET is not set: accepting unsigned email events (never in production)");
+        }
+      },
+      // After parsing, before validation: the signature decides before the body's content is judged.
+      preValidation: async (request) => {
+        // Fastify's own text/plain parser would hand over a body whose bytes this scope never saw.
+        if (request.body !== undefined && !rawBodies.has(request)) {
+          throw new AppError("unsupported_media_type", "Unsupported content type: send application/json");
+        }
+        const secret = scope.config.emailWebhookSecret;
+        if (secret) {
+          const header = request.headers[emailWebhookSignatureHeader];
+          const raw = rawBodies.get(request) ?? "";
+          if (!verifyWebhookSignature(secret, raw, typeof header === "string" ? header : undefined)) {
+            throw new AppError("unauthorized", invalidSignatureMessage);
+          }
+        }
+        if ((request.body as unknown) === invalidJson) throw new AppError("bad_request", invalidJsonMessage);
+      },
+    },
+    async (request) => applyEmailEvents(scope.db, request.body.events),
+  );
+}

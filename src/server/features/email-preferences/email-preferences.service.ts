@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import {
   type EmailPreferences,
   tokenParamSchema,
   type UnsubscribeType,
 } from "../../../shared/schemas/email-preferences";
 import type { Db } from "../../db/client";
-import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import { type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
+import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 
 export const invalidLinkMessage = "This link is invalid or expired.";
@@ -33,13 +34,37 @@ const flagByType = {
 } as const;
 
 /**
+ * Marks the subscriber's send of that campaign as the one they unsubscribed from (campaign
+ * statistics count these). The first unsubscribe wins; an unknown campaign or one never sent to
+ * this subscriber matches nothing.
+ */
+export async function attributeUnsubscribe(
+  tx: DbOrTx,
+  campaignId: string,
+  subscriberId: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(emailSends)
+    .set({ unsubscribedAt: at })
+    .where(
+      and(
+        eq(emailSends.campaignId, campaignId),
+        eq(emailSends.subscriberId, subscriberId),
+        isNull(emailSends.unsubscribedAt),
+      ),
+    );
+}
+
+/**
  * "all" unsubscribes globally (status unsubscribed, with time and reason); any other type switches
- * off only its own category and leaves the subscription active.
+ * off only its own category and leaves the subscription active. Leaving marketing (or everything)
+ * from a campaign's link is attributed to that campaign.
  */
 export async function unsubscribe(
   db: Db,
   token: string,
-  input: { emailType: UnsubscribeType; reason?: string },
+  input: { emailType: UnsubscribeType; reason?: string; campaignId?: string },
 ): Promise<EmailSubscriber> {
   assertTokenShape(token);
   const now = new Date();
@@ -47,12 +72,18 @@ export async function unsubscribe(
     input.emailType === "all"
       ? { globallyUnsubscribed: true, status: "unsubscribed", unsubscribedAt: now }
       : { [flagByType[input.emailType]]: false };
-  const [row] = await db
-    .update(emailSubscribers)
-    .set({ ...change, unsubscribeReason: input.reason ?? null, preferencesUpdatedAt: now })
-    .where(eq(emailSubscribers.unsubscribeToken, token))
-    .returning();
-  return found(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(emailSubscribers)
+      .set({ ...change, unsubscribeReason: input.reason ?? null, preferencesUpdatedAt: now })
+      .where(eq(emailSubscribers.unsubscribeToken, token))
+      .returning();
+    const subscriber = found(row);
+    if (input.campaignId && (input.emailType === "marketing" || input.emailType === "all")) {
+      await attributeUnsubscribe(tx, input.campaignId, subscriber.id, now);
+    }
+    return subscriber;
+  });
 }
 
 /** Restores the chosen categories and lifts a global unsubscribe; a fresh opt-in is recorded. */

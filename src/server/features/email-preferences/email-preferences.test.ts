@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import { type EmailSubscriber, emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -111,6 +111,41 @@ describe("POST /api/email/unsubscribe/{token}", () => {
     expect(row.unsubscribedAt).toBeNull();
     expect(row.preferencesUpdatedAt).toBeInstanceOf(Date);
     expect(res.json().subscriber[flag]).toBe(false);
+  });
+
+  describe("from a campaign's link", () => {
+    async function sendOfCampaign() {
+      const [campaign] = await t.app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning();
+      const [send] = await t.app.db
+        .insert(emailSends)
+        .values({ campaignId: campaign!.id, subscriberId: subscriber.id, email: subscriber.email, status: "sent" })
+        .returning();
+      const reloadSend = async () => (await t.app.db.select().from(emailSends).where(eq(emailSends.id, send!.id)))[0]!;
+      return { campaignId: campaign!.id, reloadSend };
+    }
+
+    it.each(["marketing", "all"] as const)("type %s is credited to the campaign's send", async (emailType) => {
+      const { campaignId, reloadSend } = await sendOfCampaign();
+      const res = await post("unsubscribe", subscriber.unsubscribeToken, { emailType, campaignId });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await reloadSend()).unsubscribedAt).toBeInstanceOf(Date);
+    });
+
+    it("leaving application or system emails is not a campaign unsubscribe", async () => {
+      const { campaignId, reloadSend } = await sendOfCampaign();
+      for (const emailType of ["application", "system"]) {
+        expect((await post("unsubscribe", subscriber.unsubscribeToken, { emailType, campaignId })).statusCode).toBe(
+          200,
+        );
+      }
+      expect((await reloadSend()).unsubscribedAt).toBeNull();
+    });
+
+    it("rejects a campaign id that is not a uuid", async () => {
+      const res = await post("unsubscribe", subscriber.unsubscribeToken, { emailType: "all", campaignId: "x" });
+      expect(res.statusCode).toBe(400);
+      expect((await reload()).globallyUnsubscribed).toBe(false);
+    });
   });
 
   it("rejects an unknown type and unknown fields", async () => {
