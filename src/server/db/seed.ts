@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { depositAmountPounds, retreatDefaults, seedBookingTypes } from "../../shared/constants";
+import { ensureSystemTemplates } from "../email/system-templates";
 import type { Db } from "./client";
 import { bookingTypes, retreats } from "./schema";
 
@@ -8,6 +9,8 @@ import { bookingTypes, retreats } from "./schema";
  * retreat's name, so restarts and several processes starting together add nothing twice.
  */
 export async function seedBaseData(db: Db): Promise<void> {
+  // The product's emails with their default text, so staff find them all in the templates list.
+  await ensureSystemTemplates(db);
   await db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: retreats.id })

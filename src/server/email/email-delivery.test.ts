@@ -7,10 +7,13 @@ import { emailLogs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { deliverEmail, stuckAfterMs, sweepStuckEmails } from "./delivery";
 import { emailSendJob, queueEmail } from "./outbox";
-import { renderWaitlistWelcome } from "./templates/waitlist-welcome";
+import { renderDefaultSystemEmail } from "./system-templates";
 import { createMailTransport } from "./transport";
 
 type Received = { from: string; to: string[]; raw: Buffer };
+
+const renderWaitlistWelcome = (data: { firstName: string; publicUrl: string; preferencesUrl: string }) =>
+  renderDefaultSystemEmail("waitlist_welcome", { ...data, applyUrl: `${data.publicUrl}/#apply` });
 
 let smtp: SMTPServer;
 let smtpUrl: string;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { compileEmail, htmlToText, renderEmail } from "./render";
-import { renderApplicationReceived } from "./templates/application-received";
-import { renderTravelReceived } from "./templates/travel-received";
-import { renderWaitlistWelcome } from "./templates/waitlist-welcome";
+import { renderDefaultSystemEmail, type SystemTemplateData } from "./system-templates";
+
+const renderApplicationReceived = (data: SystemTemplateData["application_received"]) =>
+  renderDefaultSystemEmail("application_received", data);
+const renderTravelReceived = (data: SystemTemplateData["travel_received"]) =>
+  renderDefaultSystemEmail("travel_received", data);
+const renderWaitlistWelcome = (data: { firstName: string; publicUrl: string; preferencesUrl: string }) =>
+  renderDefaultSystemEmail("waitlist_welcome", { ...data, applyUrl: `${data.publicUrl}/#apply` });
 
 const hostile = `<img src=x onerror="alert(1)"> & 'Ada'`;
 
@@ -18,7 +23,8 @@ describe("email rendering", () => {
     });
     expect(email.html).not.toContain("<img");
     expect(email.html).not.toContain("<b>Bo</b>");
-    expect(email.html).toContain("&lt;img src=x onerror=&#34;alert(1)&#34;&gt; &amp; &#39;Ada&#39;");
+    // Sanitising re-encodes text: quotes stay literal, which is safe outside attributes.
+    expect(email.html).toContain(`&lt;img src=x onerror="alert(1)"&gt; &amp; 'Ada'`);
     expect(email.html).toContain("Bali &lt;2026&gt;");
     expect(email.text).toContain(`Thank you for applying, ${hostile}!`);
     expect(email.text).toContain("from <img");

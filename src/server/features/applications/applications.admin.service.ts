@@ -393,11 +393,13 @@ async function queueStageEmail(tx: Tx, app: Application, kind: StageEmailKind, p
   const [retreat] = app.retreatId
     ? await tx.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, app.retreatId)).limit(1)
     : [];
-  const email = await renderStageEmail(kind, {
+  const email = await renderStageEmail(tx as DbOrTx, kind, {
     firstName: app.firstName?.trim() || "there",
     retreatName: retreat?.name ?? "our retreat",
     publicUrl,
   });
+  // Switched off by staff in the email templates: the move stands, unannounced.
+  if (!email) return null;
   const name = [app.firstName, app.lastName].filter(Boolean).join(" ");
   return queueEmail(tx as DbOrTx, { to: app.email, name, email });
 }

@@ -4,7 +4,7 @@ import { spamMessage } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
-import { renderApplicationReceived } from "../../email/templates/application-received";
+import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
@@ -97,7 +97,7 @@ export async function submitApplication(
         }),
       );
     }
-    return { id: applicationId, emailLogIds };
+    return { id: applicationId, emailLogIds: emailLogIds.filter((id): id is string => id !== null) };
   });
 }
 
@@ -112,7 +112,7 @@ async function subscribeAndConfirm(
     consent: boolean;
     mail: { applicantName: string; partnerName: string; retreatName: string };
   },
-): Promise<string> {
+): Promise<string | null> {
   const { subscriber } = await upsertSubscriber(tx, {
     email: person.email,
     firstName: person.firstName,
@@ -126,12 +126,14 @@ async function subscribeAndConfirm(
   });
   // A confirmation of what the person just did is transactional: it is sent even to someone who
   // unsubscribed from other mail.
-  const email = await renderApplicationReceived({
+  const email = await renderSystemEmail(tx, "application_received", {
     firstName: person.firstName,
     ...person.mail,
     publicUrl: ctx.publicUrl,
     preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
   });
+  // Switched off by staff: the application stands, only the confirmation is not sent.
+  if (!email) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
   return queueEmail(tx, { to: subscriber.email, name, email, kind: "application_received" });
 }

@@ -3,7 +3,7 @@ import type { TravelCompliance } from "../../../shared/schemas/travel";
 import type { Db } from "../../db/client";
 import { applications, retreats, travelComplianceForms } from "../../db/schema";
 import { queueEmail } from "../../email/outbox";
-import { renderTravelReceived } from "../../email/templates/travel-received";
+import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 
 export const travelSuccessMessage = "Thank you for submitting your travel information!";
@@ -131,12 +131,14 @@ export async function submitTravelForm(
           .values({ applicationId: application.id, ...fields })
           .returning({ id: travelComplianceForms.id });
 
-    const email = await renderTravelReceived({
+    const email = await renderSystemEmail(tx, "travel_received", {
       firstName: application.firstName ?? "",
       retreatName: application.retreatName ?? "the retreat",
       airportPickupRequired: input.airportPickupRequired,
       travelFormUrl: `${ctx.publicUrl}/travel-form/${application.id}`,
     });
+    // Switched off by staff: the form is saved, only the confirmation is not sent.
+    if (!email) return { id: row!.id, emailLogIds: [] };
     const name = [application.firstName, application.lastName].filter(Boolean).join(" ");
     const emailLogId = await queueEmail(tx, { to: application.email, name, email, kind: "travel_form_received" });
     return { id: row!.id, emailLogIds: [emailLogId] };

@@ -4,7 +4,7 @@ import { spamMessage } from "../../../shared/schemas/common";
 import type { waitlistSchema } from "../../../shared/schemas/waitlist";
 import type { Db } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
-import { renderWaitlistWelcome } from "../../email/templates/waitlist-welcome";
+import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";
 
@@ -41,11 +41,14 @@ export async function joinWaitlist(
     const alreadyOnWaitlist =
       previous !== null && (previous.segment === "waitlist" || previous.tags.includes(waitlistTag));
     if (alreadyOnWaitlist || subscriber.globallyUnsubscribed) return { emailLogIds: [] };
-    const email = await renderWaitlistWelcome({
+    const email = await renderSystemEmail(tx, "waitlist_welcome", {
       firstName: subscriber.firstName || firstName,
+      applyUrl: `${ctx.publicUrl}/#apply`,
       publicUrl: ctx.publicUrl,
       preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
     });
+    // Switched off by staff: the person is still on the waitlist, just not welcomed by email.
+    if (!email) return { emailLogIds: [] };
     const id = await queueEmail(tx, { to: subscriber.email, name: entry.name, email, kind: "waitlist_welcome" });
     return { emailLogIds: [id] };
   });

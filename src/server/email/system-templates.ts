@@ -1,0 +1,348 @@
+import { eq } from "drizzle-orm";
+import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
+import { emailTemplates } from "../db/schema";
+import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
+import type { DbOrTx } from "./outbox";
+import type { RenderedEmail } from "./render";
+
+/**
+ * The product's own messages as editable templates. Each has a default here (subject and
+ * Markdown body with {{ variables }}) and a fixed footer (our HTML, not editable: it says why
+ * the person gets the message). Staff may edit subject and body, or switch a message off, in
+ * the email_templates row named by the key; without a row the default is sent.
+ *
+ * type says which email preference governs the message:
+ * - "application": messages about an application or a place on the retreat (the confirmation,
+ *   the stage decisions, travel details, payment reminders): "Application & Retreat Updates".
+ * - "system": waitlist_welcome. It confirms a sign-up the person has just made, like an account
+ *   confirmation; they may never have applied, so the application-emails switch does not fit it.
+ */
+
+export type SystemTemplateDefinition = {
+  key: SystemTemplateKey;
+  title: string;
+  description: string;
+  type: "application" | "system";
+  variables: readonly TemplateVariable[];
+  subject: string;
+  body: string;
+  /** Trusted HTML with Liquid values (escaped), after the content. */
+  footer: string;
+  /** Preview values that are not strings (the samples above are what staff read). */
+  previewValues?: Record<string, unknown>;
+};
+
+/** What each message's callers must pass: every variable it may use, footer ones included. */
+export type SystemTemplateData = {
+  application_received: {
+    /** The recipient's first name (the applicant, or the partner in the partner's copy). */
+    firstName: string;
+    applicantName: string;
+    /** Empty for an individual application. */
+    partnerName: string;
+    retreatName: string;
+    publicUrl: string;
+    preferencesUrl: string;
+  };
+  waitlist_welcome: { firstName: string; applyUrl: string; publicUrl: string; preferencesUrl: string };
+  travel_received: { firstName: string; retreatName: string; airportPickupRequired: boolean; travelFormUrl: string };
+  stage_accepted: StageData;
+  stage_waitlist: StageData;
+  stage_declined: StageData;
+  payment_reminder: {
+    firstName: string;
+    /** Formatted, e.g. "£500.00". */
+    amount: string;
+    /** Formatted, e.g. "1 March 2026". */
+    dueDate: string;
+    /** What the payment is for, e.g. "Deposit"; may be empty. */
+    description: string;
+    retreatName: string;
+    /** Online payment link; empty when the person pays by bank transfer. */
+    payUrl: string;
+    preferencesUrl: string;
+    publicUrl: string;
+  };
+};
+type StageData = { firstName: string; retreatName: string; publicUrl: string };
+
+const linkStyle = "color:#4f6b3f;";
+const preferencesLink = `<p style="margin:0;"><a href="{{ preferencesUrl }}" style="${linkStyle}">Manage your email preferences</a></p>`;
+
+const v = (name: string, description: string, sample: string): TemplateVariable => ({ name, description, sample });
+const firstName = v("firstName", "Recipient's first name", "Alex");
+const retreatName = v("retreatName", "The retreat's name", "Bali Vegan Activism Retreat 2026");
+const publicUrl = v("publicUrl", "The site's address", "https://example.com");
+const preferencesUrl = v(
+  "preferencesUrl",
+  "Recipient's email preferences link",
+  "https://example.com/email/preferences/sample",
+);
+
+const stageFooter = `<p style="margin:0;">You're receiving this because you applied for {{ retreatName }} at {{ publicUrl }}. Questions? Just reply to this email.</p>`;
+const stageVariables = [firstName, retreatName, publicUrl];
+
+const definitions: readonly SystemTemplateDefinition[] = [
+  {
+    key: "application_received",
+    title: "Application received",
+    description: "Sent to the applicant (and a partner, with their own copy) right after an application is submitted.",
+    type: "application",
+    variables: [
+      v("firstName", "Recipient's first name (the applicant, or the partner in the partner's copy)", "Alex"),
+      v("applicantName", "Applicant's full name", "Alex Rivera"),
+      v("partnerName", "Partner's full name; empty for an individual application", "Sam Rivera"),
+      retreatName,
+      publicUrl,
+      preferencesUrl,
+    ],
+    subject: "We've received your application",
+    body: `# Thank you for applying, {{ firstName }}!
+
+{% if partnerName != "" %}
+
+We've received the couple's application from {{ applicantName }} and {{ partnerName }} for {{ retreatName }}.
+
+{% else %}
+
+We've received your application for {{ retreatName }}.
+
+{% endif %}
+
+What happens next:
+
+1. Vibe Check: we look at your social media for values alignment.
+2. Quick Chat: a short WhatsApp or Zoom call.
+3. Decision: acceptance with a payment link, or a respectful decline with future opportunities.
+
+We'll review your application and get back to you within 2-3 days.`,
+    footer: `<p style="margin:0 0 8px;">You're receiving this because an application was submitted with this address at {{ publicUrl }}.</p>
+${preferencesLink}`,
+  },
+  {
+    key: "waitlist_welcome",
+    title: "Waitlist welcome",
+    description: "Sent once when someone joins the waitlist on the public site.",
+    type: "system",
+    variables: [
+      firstName,
+      v("applyUrl", "Link to the application form", "https://example.com/#apply"),
+      publicUrl,
+      preferencesUrl,
+    ],
+    subject: "You're on the waitlist for Bali 2026",
+    body: `# Thank you, {{ firstName }}!
+
+You're now on our priority waitlist for Bali 2026 updates.
+
+We'll write as soon as the exact dates in May 2026 are announced, and you'll hear about future retreats before anyone else.
+
+Ready sooner? [Apply now]({{ applyUrl }}). It takes about five minutes.`,
+    footer: `<p style="margin:0 0 8px;">You're receiving this because you joined the waitlist at {{ publicUrl }}.</p>
+${preferencesLink}`,
+  },
+  {
+    key: "travel_received",
+    title: "Travel information received",
+    description: "Sent when a guest submits (or updates) the travel and compliance form.",
+    type: "application",
+    variables: [
+      firstName,
+      retreatName,
+      v("airportPickupRequired", "Whether the guest asked for an airport pickup (use it in {% if %})", "true"),
+      v("travelFormUrl", "Link to the guest's travel form", "https://example.com/travel-form/sample"),
+    ],
+    subject: "We've received your travel information",
+    body: `# Thank you, {{ firstName }}!
+
+We've received your travel information for {{ retreatName }}.
+
+{% if airportPickupRequired %}You asked for an airport pickup: we'll confirm the details closer to your arrival.{% else %}If your plans change, you can send the form again and we'll keep the latest details.{% endif %}
+
+[Update your travel information]({{ travelFormUrl }})`,
+    footer: `<p style="margin:0;">We use these details only for retreat logistics and emergencies.</p>`,
+    previewValues: { airportPickupRequired: true },
+  },
+  {
+    key: "stage_accepted",
+    title: "Application accepted",
+    description: "Sent when staff move an application to Accepted with notify on.",
+    type: "application",
+    variables: stageVariables,
+    subject: "You're accepted: {{ retreatName }}",
+    body: `# Welcome to the retreat, {{ firstName }}!
+
+We're delighted to tell you that your application for {{ retreatName }} has been accepted.
+
+Your place is held for you now. We'll follow up shortly with the payment details for your deposit, which confirms your spot.
+
+We can't wait to spend these days with you in Bali.`,
+    footer: stageFooter,
+  },
+  {
+    key: "stage_waitlist",
+    title: "Application waitlisted",
+    description: "Sent when staff move an application to Waitlist with notify on.",
+    type: "application",
+    variables: stageVariables,
+    subject: "You're on the waitlist for {{ retreatName }}",
+    body: `# Thank you, {{ firstName }}
+
+We loved reading your application for {{ retreatName }}. The retreat is kept small, and every place is currently taken, so we've put you on our waitlist.
+
+If a place opens up, you'll be among the first we contact. There's nothing you need to do in the meantime.
+
+Thank you for your patience and for everything you do for the animals.`,
+    footer: stageFooter,
+  },
+  {
+    // Kind and respectful: a decline is about fit and space this time, never about the person.
+    key: "stage_declined",
+    title: "Application declined",
+    description: "Sent when staff decline an application with notify on.",
+    type: "application",
+    variables: stageVariables,
+    subject: "About your application for {{ retreatName }}",
+    body: `# Thank you for applying, {{ firstName }}
+
+Thank you for taking the time to apply for {{ retreatName }} and for sharing your story with us. We read every application with care.
+
+With only a handful of places, we aren't able to offer you a spot on this retreat. We know this is disappointing, and it is in no way a judgement of the work you do for the animals.
+
+We'd love to stay in touch: we've added you to our priority list for future retreats, so you'll hear about the next dates before they are announced publicly.
+
+With warmth and gratitude, and thank you for everything you do.`,
+    footer: stageFooter,
+  },
+  {
+    key: "payment_reminder",
+    title: "Payment reminder",
+    description: "Sent before (or on) a payment's due date to a guest with a payment plan.",
+    type: "application",
+    variables: [
+      firstName,
+      v("amount", "Amount due, formatted", "£500.00"),
+      v("dueDate", "Due date, formatted", "1 March 2026"),
+      v("description", "What the payment is for; may be empty", "Deposit"),
+      retreatName,
+      v("payUrl", "Online payment link; empty when paying by bank transfer", "https://example.com/pay/sample"),
+      preferencesUrl,
+      publicUrl,
+    ],
+    subject: "Payment reminder: {{ amount }} due on {{ dueDate }}",
+    body: `# A friendly reminder, {{ firstName }}
+
+Your payment of **{{ amount }}** for {{ retreatName }} is due on **{{ dueDate }}**.
+
+{% if description != "" %}
+
+Payment: {{ description }}
+
+{% endif %}
+
+{% if payUrl != "" %}
+
+[Pay now]({{ payUrl }})
+
+{% else %}
+
+Please pay by bank transfer as agreed.
+
+{% endif %}
+
+If you have already paid, thank you, and please ignore this reminder.`,
+    footer: `<p style="margin:0 0 8px;">You're receiving this because you have a place on {{ retreatName }} ({{ publicUrl }}). Questions? Just reply to this email.</p>
+${preferencesLink}`,
+  },
+];
+
+export const systemTemplates: Readonly<Record<SystemTemplateKey, SystemTemplateDefinition>> = Object.fromEntries(
+  definitions.map((d) => [d.key, d]),
+) as Record<SystemTemplateKey, SystemTemplateDefinition>;
+
+export function systemTemplateVariableNames(key: SystemTemplateKey): string[] {
+  return systemTemplates[key].variables.map((variable) => variable.name);
+}
+
+/** The data previews use: every variable's sample (typed where the message needs it). */
+export function systemTemplatePreviewData(key: SystemTemplateKey): Record<string, unknown> {
+  const definition = systemTemplates[key];
+  return {
+    ...Object.fromEntries(definition.variables.map((variable) => [variable.name, variable.sample])),
+    ...definition.previewValues,
+  };
+}
+
+/** Subject and body equal the built-in default. */
+export function isDefaultSystemTemplate(key: SystemTemplateKey, parts: { subject: string; body: string }): boolean {
+  const definition = systemTemplates[key];
+  return parts.subject === definition.subject && parts.body === definition.body;
+}
+
+// Parsing Markdown and Liquid costs far more than rendering, and every public form submission
+// sends one of these: compile each distinct text once. Edits add entries, so the cache is
+// bounded (cleared when full; it refills from the few texts in use).
+const compiledCache = new Map<string, CompiledMarkdownEmail>();
+const maxCachedTemplates = 100;
+
+function compiled(key: SystemTemplateKey, parts: { subject: string; body: string }): CompiledMarkdownEmail {
+  const cacheKey = `${key}\u0000${parts.subject}\u0000${parts.body}`;
+  let entry = compiledCache.get(cacheKey);
+  if (!entry) {
+    entry = compileMarkdownEmail({ ...parts, footer: systemTemplates[key].footer });
+    if (compiledCache.size >= maxCachedTemplates) compiledCache.clear();
+    compiledCache.set(cacheKey, entry);
+  }
+  return entry;
+}
+
+/** The built-in default message (no database): for tools and tests. */
+export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
+  key: K,
+  data: SystemTemplateData[K],
+): Promise<RenderedEmail> {
+  return renderMarkdownEmail(compiled(key, systemTemplates[key]), data);
+}
+
+/**
+ * One recipient's copy of a product message: the edited version in email_templates (row named
+ * key) when there is one, else the default. Returns null when staff switched the message off
+ * (isActive false): the caller then queues nothing and carries on.
+ */
+export async function renderSystemEmail<K extends SystemTemplateKey>(
+  db: DbOrTx,
+  key: K,
+  data: SystemTemplateData[K],
+): Promise<RenderedEmail | null> {
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, body: emailTemplates.body, isActive: emailTemplates.isActive })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.name, key))
+    .limit(1);
+  if (!row) return renderDefaultSystemEmail(key, data);
+  if (!row.isActive) return null;
+  try {
+    return await renderMarkdownEmail(compiled(key, row), data);
+  } catch {
+    // Saved texts are validated against the variables every caller passes, so this only happens
+    // after a hand edit in the database: a public form must still succeed, with the default text.
+    return renderDefaultSystemEmail(key, data);
+  }
+}
+
+/** Adds a row with the default text for every message that has none; edited rows are left alone. */
+export async function ensureSystemTemplates(db: DbOrTx): Promise<void> {
+  await db
+    .insert(emailTemplates)
+    .values(
+      definitions.map((d) => ({
+        name: d.key,
+        subject: d.subject,
+        body: d.body,
+        type: d.type,
+        variables: d.variables.map((variable) => variable.name),
+        isActive: true,
+      })),
+    )
+    .onConflictDoNothing({ target: emailTemplates.name });
+}

@@ -1,0 +1,165 @@
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  type SystemTemplateKey,
+  systemTemplateKeys,
+  type TemplatePreviewInput,
+  type TransactionalTemplate,
+  type TransactionalTemplateUpdate,
+} from "../../../shared/schemas/email-templates";
+import type { Db } from "../../db/client";
+import { type EmailTemplate, emailTemplates } from "../../db/schema";
+import {
+  type CompiledMarkdownEmail,
+  compileMarkdownEmail,
+  renderMarkdownEmail,
+  validateEmailTemplate,
+} from "../../email/markdown-email";
+import { compileMarketingEmail, loadMarketingContext, sampleMarketingData } from "../../email/marketing-message";
+import type { DbOrTx } from "../../email/outbox";
+import type { RenderedEmail } from "../../email/render";
+import {
+  ensureSystemTemplates,
+  isDefaultSystemTemplate,
+  systemTemplatePreviewData,
+  systemTemplates,
+  systemTemplateVariableNames,
+} from "../../email/system-templates";
+import { AppError } from "../../http/errors";
+import { type AuditEntry, recordAudit } from "../audit/audit.service";
+
+export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+
+export const templateNotFoundMessage = "Template not found";
+const entityType = "email_template";
+const systemKeys: string[] = [...systemTemplateKeys];
+
+function toTransactional(row: EmailTemplate): TransactionalTemplate {
+  const key = row.name as SystemTemplateKey;
+  const definition = systemTemplates[key];
+  return {
+    id: row.id,
+    name: key,
+    title: definition.title,
+    description: definition.description,
+    subject: row.subject,
+    body: row.body,
+    type: definition.type,
+    variables: definition.variables.map((variable) => ({ ...variable })),
+    isActive: row.isActive,
+    isDefault: isDefaultSystemTemplate(key, row),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every product message, in the registry's order; rows with the default text are added on first use. */
+export async function listTransactionalTemplates(db: Db): Promise<TransactionalTemplate[]> {
+  await ensureSystemTemplates(db);
+  const rows = await db.select().from(emailTemplates).where(inArray(emailTemplates.name, systemKeys));
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  return systemTemplateKeys.flatMap((key) => {
+    const row = byName.get(key);
+    return row ? [toTransactional(row)] : [];
+  });
+}
+
+/** Only the product's own rows: other email_templates rows (demo data, legacy) are not editable here. */
+async function lockSystemTemplate(tx: DbOrTx, id: string): Promise<EmailTemplate> {
+  const [row] = await tx
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.id, id), inArray(emailTemplates.name, systemKeys)))
+    .for("update");
+  if (!row) throw new AppError("not_found", templateNotFoundMessage);
+  return row;
+}
+
+/**
+ * Renders once with sample values, so a text that parses but fails when filled in (a filter
+ * given the wrong arguments) is refused on save rather than when a real person triggers it.
+ */
+export async function renderOrExplain(
+  compiled: CompiledMarkdownEmail,
+  data: Record<string, unknown>,
+): Promise<RenderedEmail> {
+  try {
+    return await renderMarkdownEmail(compiled, data);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split(", line:")[0] : String(error);
+    throw new AppError("bad_request", `The template could not be rendered: ${detail}`);
+  }
+}
+
+/** Validates and renders a system message's text with its sample values and footer. */
+function renderSystemSample(key: SystemTemplateKey, parts: { subject: string; body: string }): Promise<RenderedEmail> {
+  validateEmailTemplate(parts, systemTemplateVariableNames(key));
+  const compiled = compileMarkdownEmail({ ...parts, footer: systemTemplates[key].footer });
+  return renderOrExplain(compiled, systemTemplatePreviewData(key));
+}
+
+const audited = (row: EmailTemplate) => ({
+  name: row.name,
+  subject: row.subject,
+  body: row.body,
+  isActive: row.isActive,
+});
+
+async function saveSystemTemplate(
+  db: Db,
+  id: string,
+  actor: Actor,
+  action: "update" | "reset",
+  next: (row: EmailTemplate) => Promise<Pick<EmailTemplate, "subject" | "body" | "isActive">>,
+): Promise<TransactionalTemplate> {
+  return db.transaction(async (tx) => {
+    const before = await lockSystemTemplate(tx, id);
+    const values = await next(before);
+    const [after] = await tx.update(emailTemplates).set(values).where(eq(emailTemplates.id, id)).returning();
+    await recordAudit(tx, {
+      ...actor,
+      action,
+      entityType,
+      entityId: id,
+      oldValues: audited(before),
+      newValues: audited(after!),
+    });
+    return toTransactional(after!);
+  });
+}
+
+/** Saves edited text (refusing unknown variables with a 400 naming them) and the on/off switch. */
+export function updateTransactionalTemplate(
+  db: Db,
+  id: string,
+  input: TransactionalTemplateUpdate,
+  actor: Actor,
+): Promise<TransactionalTemplate> {
+  return saveSystemTemplate(db, id, actor, "update", async (row) => {
+    await renderSystemSample(row.name as SystemTemplateKey, input);
+    return { subject: input.subject, body: input.body, isActive: input.isActive };
+  });
+}
+
+/** Puts the built-in subject and body back and switches the message on. */
+export function resetTransactionalTemplate(db: Db, id: string, actor: Actor): Promise<TransactionalTemplate> {
+  return saveSystemTemplate(db, id, actor, "reset", async (row) => {
+    const definition = systemTemplates[row.name as SystemTemplateKey];
+    return { subject: definition.subject, body: definition.body, isActive: true };
+  });
+}
+
+/**
+ * Unsaved text rendered with sample values: a system message with its own variables and footer,
+ * or a marketing message (campaigns and marketing templates) with the unsubscribe footer and the
+ * real retreat's name and dates.
+ */
+export async function previewTemplate(
+  db: Db,
+  input: Required<TemplatePreviewInput>,
+  publicUrl: string,
+): Promise<RenderedEmail> {
+  if (input.kind === "marketing") {
+    const compiled = compileMarketingEmail({ subject: input.subject, content: input.body });
+    return renderOrExplain(compiled, sampleMarketingData(await loadMarketingContext(db, publicUrl)));
+  }
+  return renderSystemSample(input.kind, { subject: input.subject, body: input.body });
+}

@@ -1,0 +1,142 @@
+import { desc, eq } from "drizzle-orm";
+import { Liquid } from "liquidjs";
+import {
+  type MarketingTemplate,
+  type MarketingTemplateValues,
+  marketingVariables,
+} from "../../../shared/schemas/email-templates";
+import type { Db } from "../../db/client";
+import { type EmailMarketingTemplate, emailMarketingTemplates } from "../../db/schema";
+import { compileMarketingEmail, marketingVariableNames, sampleMarketingData } from "../../email/marketing-message";
+import type { DbOrTx } from "../../email/outbox";
+import { AppError } from "../../http/errors";
+import { recordAudit } from "../audit/audit.service";
+import { type Actor, renderOrExplain, templateNotFoundMessage } from "./email-templates.service";
+
+const entityType = "email_marketing_template";
+/** Only reads which variables a text uses; rendering happens in the marketing message module. */
+const liquid = new Liquid();
+
+const sampleData = (() => {
+  const sample = (name: string) => marketingVariables.find((variable) => variable.name === name)?.sample ?? "";
+  return sampleMarketingData({
+    publicUrl: "https://example.com",
+    retreatName: sample("retreatName"),
+    retreatDates: sample("retreatDates"),
+  });
+})();
+
+function toMarketingTemplate(row: EmailMarketingTemplate): MarketingTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    subject: row.subject,
+    content: row.content,
+    variables: row.variables,
+    isActive: row.isActive,
+    usageCount: row.usageCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Refuses (400) unknown variables, the raw filter and texts that fail when filled in; returns
+ * the marketing variables the text uses, in the list's order.
+ */
+async function checkedVariables(input: MarketingTemplateValues): Promise<string[]> {
+  await renderOrExplain(compileMarketingEmail({ subject: input.subject, content: input.content }), sampleData);
+  const used = new Set(
+    [input.subject, input.content].flatMap((source) =>
+      liquid.globalVariablesSync(source).map((name) => name.split(/[.[]/)[0]!),
+    ),
+  );
+  return marketingVariableNames.filter((name) => used.has(name));
+}
+
+const columns = (input: MarketingTemplateValues, variables: string[]) => ({
+  name: input.name,
+  description: input.description || null,
+  category: input.category,
+  subject: input.subject,
+  content: input.content,
+  variables,
+  isActive: input.isActive,
+});
+
+const audited = (row: EmailMarketingTemplate) => ({
+  name: row.name,
+  description: row.description,
+  category: row.category,
+  subject: row.subject,
+  content: row.content,
+  isActive: row.isActive,
+});
+
+/** Newest first. */
+export async function listMarketingTemplates(db: Db): Promise<MarketingTemplate[]> {
+  const rows = await db
+    .select()
+    .from(emailMarketingTemplates)
+    .orderBy(desc(emailMarketingTemplates.createdAt), desc(emailMarketingTemplates.id));
+  return rows.map(toMarketingTemplate);
+}
+
+export async function createMarketingTemplate(
+  db: Db,
+  input: MarketingTemplateValues,
+  actor: Actor,
+): Promise<MarketingTemplate> {
+  const variables = await checkedVariables(input);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(emailMarketingTemplates)
+      .values({ ...columns(input, variables), createdBy: actor.userId })
+      .returning();
+    await recordAudit(tx, { ...actor, action: "create", entityType, entityId: row!.id, newValues: audited(row!) });
+    return toMarketingTemplate(row!);
+  });
+}
+
+async function lockMarketingTemplate(tx: DbOrTx, id: string): Promise<EmailMarketingTemplate> {
+  const [row] = await tx.select().from(emailMarketingTemplates).where(eq(emailMarketingTemplates.id, id)).for("update");
+  if (!row) throw new AppError("not_found", templateNotFoundMessage);
+  return row;
+}
+
+export async function updateMarketingTemplate(
+  db: Db,
+  id: string,
+  input: MarketingTemplateValues,
+  actor: Actor,
+): Promise<MarketingTemplate> {
+  const variables = await checkedVariables(input);
+  return db.transaction(async (tx) => {
+    const before = await lockMarketingTemplate(tx, id);
+    const [after] = await tx
+      .update(emailMarketingTemplates)
+      .set(columns(input, variables))
+      .where(eq(emailMarketingTemplates.id, id))
+      .returning();
+    await recordAudit(tx, {
+      ...actor,
+      action: "update",
+      entityType,
+      entityId: id,
+      oldValues: audited(before),
+      newValues: audited(after!),
+    });
+    return toMarketingTemplate(after!);
+  });
+}
+
+/** Campaigns made from it keep their own copy of the text (their templateId is set to null). */
+export async function deleteMarketingTemplate(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(emailMarketingTemplates).where(eq(emailMarketingTemplates.id, id)).returning();
+    if (!row) throw new AppError("not_found", templateNotFoundMessage);
+    await recordAudit(tx, { ...actor, action: "delete", entityType, entityId: id, oldValues: audited(row) });
+  });
+}
