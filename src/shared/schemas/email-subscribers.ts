@@ -181,7 +181,9 @@ export const subscriberImportSchema = z.strictObject({
 });
 export type SubscriberImportInput = z.input<typeof subscriberImportSchema>;
 
-export const importRowActions = ["create", "update", "skip_unsubscribed", "duplicate", "error"] as const;
+/** "unchanged": already on the list, still subscribed, and the row adds no name or tag. */
+export const importRowActions = ["create", "update", "unchanged", "skip_unsubscribed", "duplicate", "error"] as const;
+export type ImportRowAction = (typeof importRowActions)[number];
 
 export const subscriberImportResultSchema = z.object({
   dryRun: z.boolean(),
@@ -190,10 +192,14 @@ export const subscriberImportResultSchema = z.object({
   created: z.number().int(),
   /** Existing contacts whose names or tags were filled in; their status and preferences never change. */
   updated: z.number().int(),
+  /** Existing, still-subscribed contacts the file adds nothing to. */
+  unchanged: z.number().int(),
   /** Existing contacts who unsubscribed (or bounced or complained): left exactly as they are. */
   skippedUnsubscribed: z.number().int(),
   /** Rows repeating an address seen earlier in the same file. */
   duplicates: z.number().int(),
+  /** Rows skipped for an error (every one, though `errors` lists at most 200). */
+  invalid: z.number().int(),
   /** One entry per bad row, line numbers as a spreadsheet shows them (header is line 1); at most 200. */
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
   /** The first 20 rows with what the import does (or did) with each. */

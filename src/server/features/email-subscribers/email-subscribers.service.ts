@@ -1,0 +1,333 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import {
+  type AdminSubscriber,
+  type SubscriberCreate,
+  type SubscriberExportQuery,
+  type SubscriberListQuery,
+  type SubscriberListResponse,
+  type SubscriberTagsResponse,
+  type SubscriberUpdate,
+  subscriberStatuses,
+} from "../../../shared/schemas/email-subscribers";
+import type { Db } from "../../db/client";
+import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { type AuditEntry, recordAudit } from "../audit/audit.service";
+
+/** Who makes a change and from where (auditContext(request) from the audit service). */
+export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const entityType = "email_subscriber";
+export const duplicateEmailMessage = "A subscriber with this email already exists.";
+export const optInRefusedMessage = "Only the subscriber can opt back in, from the preferences link in their emails.";
+export const notFoundMessage = "Subscriber not found";
+export const staffUnsubscribeReason = "Unsubscribed by staff";
+
+// ---------------------------------------------------------------------------------------------
+// Read model
+// ---------------------------------------------------------------------------------------------
+
+/** Everything the admin screens read: all but the unsubscribe token (a bearer secret) and metadata. */
+const adminColumns = {
+  id: emailSubscribers.id,
+  email: emailSubscribers.email,
+  firstName: emailSubscribers.firstName,
+  lastName: emailSubscribers.lastName,
+  segment: emailSubscribers.segment,
+  source: emailSubscribers.source,
+  status: emailSubscribers.status,
+  tags: emailSubscribers.tags,
+  applicationId: emailSubscribers.applicationId,
+  applicationEmails: emailSubscribers.applicationEmails,
+  marketingEmails: emailSubscribers.marketingEmails,
+  systemNotifications: emailSubscribers.systemNotifications,
+  globallyUnsubscribed: emailSubscribers.globallyUnsubscribed,
+  subscribedAt: emailSubscribers.subscribedAt,
+  preferencesUpdatedAt: emailSubscribers.preferencesUpdatedAt,
+  unsubscribedAt: emailSubscribers.unsubscribedAt,
+  unsubscribeReason: emailSubscribers.unsubscribeReason,
+  lastEmailSent: emailSubscribers.lastEmailSent,
+  consentAt: emailSubscribers.consentAt,
+  consentIp: emailSubscribers.consentIp,
+  bouncedAt: emailSubscribers.bouncedAt,
+  complainedAt: emailSubscribers.complainedAt,
+};
+
+type AdminRow = { [K in keyof typeof adminColumns]: EmailSubscriber[K] };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toAdminSubscriber(row: AdminRow): AdminSubscriber {
+  return {
+    ...row,
+    subscribedAt: row.subscribedAt.toISOString(),
+    preferencesUpdatedAt: iso(row.preferencesUpdatedAt),
+    unsubscribedAt: iso(row.unsubscribedAt),
+    lastEmailSent: iso(row.lastEmailSent),
+    consentAt: iso(row.consentAt),
+    bouncedAt: iso(row.bouncedAt),
+    complainedAt: iso(row.complainedAt),
+  };
+}
+
+function pickAdmin(row: EmailSubscriber): AdminRow {
+  const out = {} as Record<string, unknown>;
+  for (const key of Object.keys(adminColumns)) out[key] = row[key as keyof EmailSubscriber];
+  return out as AdminRow;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters (shared by the list and the export)
+// ---------------------------------------------------------------------------------------------
+
+/*
+ * These expressions are exactly those of the prefix indexes in db/schema.ts: lower-cased and
+ * compared byte-wise (COLLATE "C"), so `like 'term%'` is an index range scan on every database
+ * and a search stays fast at 100,000 subscribers. The full-name expression also answers a
+ * first-name search (it starts with the first name).
+ */
+const emailExpr = sql`(lower(${emailSubscribers.email}) collate "C")`;
+const fullNameExpr = sql`(lower(coalesce(${emailSubscribers.firstName}, '') || ' ' || coalesce(${emailSubscribers.lastName}, '')) collate "C")`;
+const lastNameExpr = sql`(lower(coalesce(${emailSubscribers.lastName}, '')) collate "C")`;
+
+/** "ada lo" -> "ada lo%", with LIKE's wildcards escaped so "50%" or "a_b" mean those characters. */
+export function prefixPattern(term: string): string {
+  return `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(query: SubscriberExportQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.segment !== "all") conditions.push(eq(emailSubscribers.segment, query.segment));
+  if (query.status !== "all") conditions.push(eq(emailSubscribers.status, query.status));
+  if (query.source !== "all") conditions.push(eq(emailSubscribers.source, query.source));
+  // @> on the array is what the gin index serves (a = any(tags) would read every row).
+  if (query.tag) conditions.push(sql`${emailSubscribers.tags} @> array[${query.tag}]::text[]`);
+  const term = query.search.trim().replace(/\s+/g, " ");
+  if (term) {
+    const pattern = prefixPattern(term);
+    conditions.push(
+      sql`(${emailExpr} like ${pattern} or ${fullNameExpr} like ${pattern} or ${lastNameExpr} like ${pattern})`,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest first; id breaks ties so pages are stable and the export's cursor is a simple tuple. */
+const listOrder = [desc(emailSubscribers.subscribedAt), desc(emailSubscribers.id)];
+
+async function statusSummary(db: Db): Promise<SubscriberListResponse["summary"]> {
+  const rows = await db
+    .select({ status: emailSubscribers.status, n: sql<number>`count(*)::int` })
+    .from(emailSubscribers)
+    .groupBy(emailSubscribers.status);
+  const summary = { total: 0, active: 0, unsubscribed: 0, bounced: 0, complained: 0 };
+  for (const { status, n } of rows) {
+    const count = Number(n);
+    summary.total += count;
+    if ((subscriberStatuses as readonly string[]).includes(status)) summary[status as keyof typeof summary] += count;
+  }
+  return summary;
+}
+
+export async function listSubscribers(db: Db, query: SubscriberListQuery): Promise<SubscriberListResponse> {
+  const where = filterConditions(query);
+  const rows = await db
+    .select(adminColumns)
+    .from(emailSubscribers)
+    .where(where)
+    .orderBy(...listOrder)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  // A short first page holds every match: no count query needed.
+  const total =
+    query.page === 1 && rows.length < query.pageSize
+      ? rows.length
+      : Number((await db.select({ n: sql<number>`count(*)::int` }).from(emailSubscribers).where(where))[0]?.n ?? 0);
+  return {
+    items: rows.map(toAdminSubscriber),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    summary: await statusSummary(db),
+  };
+}
+
+/**
+ * Every subscriber matching the filters, in the list's order, fetched in batches by keyset (the
+ * last row's subscribedAt and id), so memory stays constant and each batch is one indexed query.
+ */
+export async function* iterateSubscribers(
+  db: Db,
+  query: SubscriberExportQuery,
+  batchSize = 1000,
+): AsyncGenerator<AdminSubscriber> {
+  const where = filterConditions(query);
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    // The cursor's time travels as Postgres text: a JS Date would drop the microseconds.
+    const after: SQL | undefined = cursor
+      ? sql`(${emailSubscribers.subscribedAt}, ${emailSubscribers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: (AdminRow & { cursorAt: string })[] = await db
+      .select({ ...adminColumns, cursorAt: sql<string>`(${emailSubscribers.subscribedAt})::text` })
+      .from(emailSubscribers)
+      .where(and(where, after))
+      .orderBy(...listOrder)
+      .limit(batchSize);
+    for (const { cursorAt: _, ...row } of rows) yield toAdminSubscriber(row);
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}
+
+export const maxTagsListed = 200;
+
+export async function listTags(db: Db): Promise<SubscriberTagsResponse> {
+  const result = await db.execute(
+    sql`select tag, count(*)::int as count from ${emailSubscribers}, unnest(${emailSubscribers.tags}) as tag
+        group by tag order by count(*) desc, tag asc limit ${maxTagsListed}`,
+  );
+  return {
+    tags: (result.rows as { tag: string; count: number | string }[]).map((r) => ({
+      tag: r.tag,
+      count: Number(r.count),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------------------------
+
+async function audit(tx: Tx, actor: Actor, entry: Omit<AuditEntry, keyof Actor | "entityType">): Promise<void> {
+  await recordAudit(tx as unknown as Db, { ...actor, entityType, ...entry });
+}
+
+async function lockSubscriber(tx: Tx, id: string): Promise<EmailSubscriber> {
+  const [row] = await tx.select().from(emailSubscribers).where(eq(emailSubscribers.id, id)).for("update").limit(1);
+  if (!row) throw new AppError("not_found", notFoundMessage);
+  return row;
+}
+
+/** Only the fields that changed, before and after: the trail stays readable. */
+function changedFields(before: AdminSubscriber, after: AdminSubscriber) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof AdminSubscriber)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      oldValues[key] = before[key];
+      newValues[key] = after[key];
+    }
+  }
+  return { oldValues, newValues };
+}
+
+/** Staff entry of one contact (source admin_upload); marketing only with the consent staff confirm. */
+export async function createSubscriber(
+  db: Db,
+  input: SubscriberCreate,
+  actor: Actor,
+  now = new Date(),
+): Promise<AdminSubscriber> {
+  return db.transaction(async (tx) => {
+    const consent = input.marketingConsent;
+    // ON CONFLICT (any unique index, including lower(email)) instead of a look-up first: two
+    // simultaneous adds of the same address cannot both succeed.
+    const [row] = await tx
+      .insert(emailSubscribers)
+      .values({
+        email: input.email,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        segment: input.segment,
+        source: "admin_upload",
+        tags: input.tags,
+        applicationEmails: true,
+        marketingEmails: consent,
+        systemNotifications: true,
+        consentAt: consent ? now : null,
+        consentIp: consent ? (actor.ipAddress ?? null) : null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw new AppError("conflict", duplicateEmailMessage);
+    const created = toAdminSubscriber(pickAdmin(row));
+    await audit(tx, actor, { action: "create", entityId: created.id, newValues: created });
+    return created;
+  });
+}
+
+const preferenceKeys = ["applicationEmails", "marketingEmails", "systemNotifications"] as const;
+
+/**
+ * The one place staff edits are decided. Staff may always switch something off or unsubscribe
+ * someone; switching anything back on is the person's own choice once they have made one (they
+ * saved their preferences, unsubscribed, or their address bounced or complained), so it is
+ * refused. A contact who never touched their preferences may be switched on.
+ */
+export function subscriberChanges(
+  current: EmailSubscriber,
+  patch: SubscriberUpdate,
+  now: Date,
+): Partial<typeof emailSubscribers.$inferInsert> {
+  const personDecided = current.preferencesUpdatedAt !== null || current.globallyUnsubscribed;
+  const optedOut = current.status !== "active" || current.globallyUnsubscribed;
+  const switchesOn = preferenceKeys.some((key) => patch[key] === true && !current[key]);
+  const resubscribes = patch.unsubscribed === false && optedOut;
+  if ((switchesOn && (personDecided || optedOut)) || resubscribes) {
+    throw new AppError("conflict", optInRefusedMessage);
+  }
+
+  const set: Partial<typeof emailSubscribers.$inferInsert> = {};
+  if (patch.firstName !== undefined) set.firstName = patch.firstName || null;
+  if (patch.lastName !== undefined) set.lastName = patch.lastName || null;
+  if (patch.segment !== undefined) set.segment = patch.segment;
+  if (patch.tags !== undefined) set.tags = patch.tags;
+  for (const key of preferenceKeys) if (patch[key] !== undefined) set[key] = patch[key];
+  if (patch.unsubscribed === true && !current.globallyUnsubscribed) {
+    set.globallyUnsubscribed = true;
+    set.unsubscribedAt = now;
+    set.unsubscribeReason = staffUnsubscribeReason;
+    // A bounce or complaint says more about the address than "unsubscribed": keep it.
+    if (current.status === "active") set.status = "unsubscribed";
+  }
+  return set;
+}
+
+export async function updateSubscriber(
+  db: Db,
+  id: string,
+  patch: SubscriberUpdate,
+  actor: Actor,
+  now = new Date(),
+): Promise<AdminSubscriber> {
+  return db.transaction(async (tx) => {
+    const current = await lockSubscriber(tx, id);
+    const before = toAdminSubscriber(pickAdmin(current));
+    const set = subscriberChanges(current, patch, now);
+    if (Object.keys(set).length === 0) return before;
+    const [row] = await tx.update(emailSubscribers).set(set).where(eq(emailSubscribers.id, id)).returning();
+    const after = toAdminSubscriber(pickAdmin(row!));
+    const diff = changedFields(before, after);
+    if (Object.keys(diff.newValues).length > 0) {
+      await audit(tx, actor, { action: "update", entityId: id, ...diff });
+    }
+    return after;
+  });
+}
+
+/** Erasure: the row goes, and with it the per-campaign send records (ON DELETE CASCADE). */
+export async function deleteSubscriber(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockSubscriber(tx, id);
+    await tx.delete(emailSubscribers).where(eq(emailSubscribers.id, id));
+    await audit(tx, actor, { action: "delete", entityId: id, oldValues: toAdminSubscriber(pickAdmin(before)) });
+  });
+}
+
+/** The export is a read, but who took a copy of the list (and which part) is worth a trail. */
+export async function auditExport(db: Db, query: SubscriberExportQuery, actor: Actor): Promise<void> {
+  await recordAudit(db, { ...actor, action: "export", entityType, newValues: { filters: query } });
+}
