@@ -2,6 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
+import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { BeingBuiltPanel } from "./being-built-panel";
 import { OverviewTab } from "./overview-tab";
@@ -34,6 +35,8 @@ function writeTabToUrl(tab: DashboardTab) {
   const url = new URL(window.location.href);
   if (tab === "overview") url.searchParams.delete("tab");
   else url.searchParams.set("tab", tab);
+  // The Waitlist tab's own section means nothing elsewhere.
+  if (tab !== "waitlist") url.searchParams.delete(emailSectionParam);
   window.history.replaceState(window.history.state, "", url);
 }
 
@@ -70,6 +73,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <OverviewTab onOpen={open} />
           ) : item.value === "applications" ? (
             <ApplicationsTab />
+          ) : item.value === "waitlist" ? (
+            <WaitlistTab />
           ) : item.value === "settings" ? (
             <SettingsTab />
           ) : (

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EmailLog } from "../../../../shared/schemas/email-outbox";
+import { apiRequest } from "../../../lib/api-request";
+import { toast } from "../../../lib/use-toast";
+import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { emailLogsPath, emailLogUrl } from "./outbox-query";
+
+/** Queues a failed message again; the list (and any open message) then shows it queued. */
+export function useRetryEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (log: Pick<EmailLog, "id">) => {
+      await apiRequest("POST", `${emailLogUrl(log.id)}/retry`);
+    },
+    onSuccess: () => {
+      toast({ title: "Message queued again" });
+      void invalidateByPrefix(queryClient, emailLogsPath);
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to retry message",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+}

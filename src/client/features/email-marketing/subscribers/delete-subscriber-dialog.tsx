@@ -1,0 +1,43 @@
+import type { AdminSubscriber } from "../../../../shared/schemas/email-subscribers";
+import { Button } from "../../../components/ui/button";
+import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { useDeleteSubscriber } from "./use-subscriber-mutations";
+
+export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: AdminSubscriber; onClose: () => void }) {
+  const remove = useDeleteSubscriber();
+  return (
+    <AdminDialog
+      open
+      alert
+      onOpenChange={(open) => !open && onClose()}
+      title={`Delete ${subscriber.email}?`}
+      description="This removes the contact and their campaign history. This cannot be undone."
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(subscriber, { onSuccess: onClose })}
+          >
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted-foreground">
+          To stop emailing someone but keep the record, unsubscribe them from the Edit dialog instead.
+        </p>
+        {remove.isError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {apiErrorMessage(remove.error) ?? "Failed to delete subscriber"}
+          </p>
+        ) : null}
+      </div>
+    </AdminDialog>
+  );
+}

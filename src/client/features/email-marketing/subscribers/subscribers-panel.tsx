@@ -1,0 +1,225 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Download, Plus, Search, Upload } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import {
+  type SubscriberListResponse,
+  type SubscriberTagsResponse,
+  subscriberSegments,
+  subscriberSources,
+  subscriberStatuses,
+} from "../../../../shared/schemas/email-subscribers";
+import { Button, buttonVariants } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { ListPagination } from "../../admin-shell/list-pagination";
+import { NativeSelect } from "../../admin-shell/native-select";
+import { AddSubscriberDialog } from "./add-subscriber-dialog";
+import { DeleteSubscriberDialog } from "./delete-subscriber-dialog";
+import { EditSubscriberDialog } from "./edit-subscriber-dialog";
+import { ImportSubscribersDialog } from "./import-subscribers-dialog";
+import { segmentLabel, sourceLabel, subscriberStatusLabel } from "./subscriber-labels";
+import {
+  defaultSubscriberFilters,
+  hasActiveFilters,
+  type SubscriberFilters,
+  subscriberExportUrl,
+  subscriberListUrl,
+  subscriberTagsUrl,
+} from "./subscriber-query";
+import { type SubscriberAction, SubscribersTable } from "./subscribers-table";
+
+/** Typing pauses this long before the list is asked again. */
+export const searchDebounceMs = 300;
+
+type OpenDialog = SubscriberAction | { kind: "add" | "import" } | null;
+
+const numberFormat = new Intl.NumberFormat("en-GB");
+
+function Summary({ summary }: { summary: SubscriberListResponse["summary"] | undefined }) {
+  const figures: [label: string, value: number | undefined][] = [
+    ["Total", summary?.total],
+    ["Active", summary?.active],
+    ["Unsubscribed", summary?.unsubscribed],
+    ["Bounced or complained", summary ? summary.bounced + summary.complained : undefined],
+  ];
+  return (
+    <dl aria-label="Subscriber figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map(([label, value]) => (
+        <div key={label} className="rounded-md border border-border bg-card p-3">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="text-2xl font-semibold tabular-nums">
+            {value === undefined ? "–" : numberFormat.format(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The Subscribers panel: figures, filters, the list (server-paginated), export, add and import. */
+export function SubscribersPanel() {
+  const id = useId();
+  const [filters, setFilters] = useState<SubscriberFilters>(defaultSubscriberFilters);
+  const [searchText, setSearchText] = useState("");
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  useEffect(() => {
+    const handle = setTimeout(() => {
+      setFilters((current) =>
+        current.search === searchText.trim() ? current : { ...current, search: searchText.trim(), page: 1 },
+      );
+    }, searchDebounceMs);
+    return () => clearTimeout(handle);
+  }, [searchText]);
+
+  const list = useQuery<SubscriberListResponse>({
+    queryKey: [subscriberListUrl(filters)],
+    // Keep the current rows on screen while the next page or filter loads.
+    placeholderData: keepPreviousData,
+  });
+  const tags = useQuery<SubscriberTagsResponse>({ queryKey: [subscriberTagsUrl] });
+  const close = () => setDialog(null);
+  const setFilter = <K extends keyof SubscriberFilters>(key: K, value: SubscriberFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value, page: 1 }));
+
+  const status = list.isError
+    ? "The subscribers could not be loaded. Please try again."
+    : list.isPending
+      ? "Loading subscribers..."
+      : hasActiveFilters(filters)
+        ? "No subscribers match your search and filters."
+        : "No subscribers yet.";
+
+  // A tag chosen earlier stays selectable even if the tags list no longer has it.
+  const tagOptions = tags.data?.tags ?? [];
+  const tagChoices =
+    filters.tag && !tagOptions.some((t) => t.tag === filters.tag)
+      ? [{ tag: filters.tag, count: 0 }, ...tagOptions]
+      : tagOptions;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h3 id={`${id}-title`} className="text-lg font-semibold">
+          Subscribers
+        </h3>
+        <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-3 sm:flex">
+          <a
+            href={subscriberExportUrl(filters)}
+            target="_blank"
+            rel="noopener"
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Export CSV
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <Button variant="outline" onClick={() => setDialog({ kind: "import" })}>
+            <Upload aria-hidden="true" className="size-4" />
+            Import CSV
+          </Button>
+          <Button onClick={() => setDialog({ kind: "add" })}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add subscriber
+          </Button>
+        </div>
+      </div>
+
+      <Summary summary={list.data?.summary} />
+
+      {/* Two columns even on phones, so the four selects take two rows rather than four. */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+          <Label htmlFor={`${id}-search`}>Search</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Email or name"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-segment`}>Segment</Label>
+          <NativeSelect
+            id={`${id}-segment`}
+            value={filters.segment}
+            onChange={(event) => setFilter("segment", event.target.value as SubscriberFilters["segment"])}
+          >
+            <option value="all">All segments</option>
+            {subscriberSegments.map((segment) => (
+              <option key={segment} value={segment}>
+                {segmentLabel(segment)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect
+            id={`${id}-status`}
+            value={filters.status}
+            onChange={(event) => setFilter("status", event.target.value as SubscriberFilters["status"])}
+          >
+            <option value="all">All statuses</option>
+            {subscriberStatuses.map((value) => (
+              <option key={value} value={value}>
+                {subscriberStatusLabel(value)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-source`}>Source</Label>
+          <NativeSelect
+            id={`${id}-source`}
+            value={filters.source}
+            onChange={(event) => setFilter("source", event.target.value as SubscriberFilters["source"])}
+          >
+            <option value="all">All sources</option>
+            {subscriberSources.map((source) => (
+              <option key={source} value={source}>
+                {sourceLabel(source)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`${id}-tag`}>Tag</Label>
+          <NativeSelect id={`${id}-tag`} value={filters.tag} onChange={(event) => setFilter("tag", event.target.value)}>
+            <option value="">All tags</option>
+            {tagChoices.map(({ tag, count }) => (
+              <option key={tag} value={tag}>
+                {count > 0 ? `${tag} (${numberFormat.format(count)})` : tag}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+        <SubscribersTable items={list.data?.items ?? []} onAction={setDialog} status={status} />
+      </div>
+      {list.data ? (
+        <ListPagination
+          data={{ ...list.data, itemCount: list.data.items.length }}
+          noun="subscriber"
+          label="Subscribers pages"
+          onPage={(page) => setFilters((current) => ({ ...current, page }))}
+        />
+      ) : null}
+
+      {dialog?.kind === "add" ? <AddSubscriberDialog onClose={close} /> : null}
+      {dialog?.kind === "import" ? <ImportSubscribersDialog onClose={close} /> : null}
+      {dialog?.kind === "edit" ? <EditSubscriberDialog subscriber={dialog.subscriber} onClose={close} /> : null}
+      {dialog?.kind === "delete" ? <DeleteSubscriberDialog subscriber={dialog.subscriber} onClose={close} /> : null}
+    </section>
+  );
+}
