@@ -10,6 +10,10 @@ const benchmarks: Record<string, { description: string; load: () => Promise<{ ru
     description: "GET /api/admin/applications filtered pages at 100,000 applications, against /healthz",
     load: () => import("./applications-list"),
   },
+  campaign: {
+    description: "Campaign engine: 10,000 recipients to an SMTP sink, messages/s and peak RSS, against raw nodemailer",
+    load: () => import("./campaign"),
+  },
 };
 
 async function main() {

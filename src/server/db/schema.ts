@@ -1111,6 +1111,8 @@ export const emailSends = pgTable(
     unique("email_sends_campaign_subscriber_unique").on(t.campaignId, t.subscriberId),
     index("email_sends_campaign_id_status_idx").on(t.campaignId, t.status),
     index("email_sends_subscriber_id_idx").on(t.subscriberId),
+    // The sender claims pending rows per campaign; a partial index keeps each claim constant-time.
+    index("email_sends_pending_idx").on(t.campaignId, t.id).where(sql`status = 'pending'`),
   ],
 );
 

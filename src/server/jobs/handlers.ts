@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { registerCampaignJobs } from "../email/campaign-jobs";
 import { registerEmailJobs } from "../email/email-jobs";
 import type { JobQueue } from "./queue";
 
@@ -11,4 +12,5 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
     app.log.info({ note: data.note }, "system.ping job processed");
   });
   await registerEmailJobs(app, queue);
+  await registerCampaignJobs(app, queue);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "email_sends_pending_idx" ON "email_sends" USING btree ("campaign_id","id") WHERE status = 'pending';

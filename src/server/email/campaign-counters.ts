@@ -1,0 +1,63 @@
+import { inArray, sql } from "drizzle-orm";
+import { emailCampaigns, emailSends } from "../db/schema";
+import type { DbOrTx } from "./outbox";
+
+export type CampaignCounters = {
+  totalRecipients: number;
+  delivered: number;
+  bounced: number;
+  unsubscribed: number;
+  failed: number;
+  pending: number;
+};
+
+export const zeroCounters: CampaignCounters = {
+  totalRecipients: 0,
+  delivered: 0,
+  bounced: 0,
+  unsubscribed: 0,
+  failed: 0,
+  pending: 0,
+};
+
+/** One definition of each counter over a campaign's email_sends rows (the list and the stored columns agree). */
+const counterColumns = {
+  totalRecipients: sql<number>`count(*)::int`,
+  delivered: sql<number>`(count(*) filter (where ${emailSends.status} = 'sent' and ${emailSends.bouncedAt} is null))::int`,
+  bounced: sql<number>`(count(*) filter (where ${emailSends.status} = 'bounced' or ${emailSends.bouncedAt} is not null))::int`,
+  unsubscribed: sql<number>`(count(*) filter (where ${emailSends.unsubscribedAt} is not null))::int`,
+  failed: sql<number>`(count(*) filter (where ${emailSends.status} = 'failed'))::int`,
+  pending: sql<number>`(count(*) filter (where ${emailSends.status} in ('pending', 'sending')))::int`,
+};
+
+/** Counters of several campaigns in one grouped query; campaigns without rows get zeros. */
+export async function countersFor(db: DbOrTx, campaignIds: readonly string[]): Promise<Map<string, CampaignCounters>> {
+  const result = new Map<string, CampaignCounters>();
+  if (campaignIds.length === 0) return result;
+  const rows = await db
+    .select({ campaignId: emailSends.campaignId, ...counterColumns })
+    .from(emailSends)
+    .where(inArray(emailSends.campaignId, [...campaignIds]))
+    .groupBy(emailSends.campaignId);
+  for (const { campaignId, ...counters } of rows) result.set(campaignId, counters);
+  return result;
+}
+
+/** Copies the counters into the campaign row (one statement), so reports need not recount. */
+export async function refreshCampaignCounters(db: DbOrTx, campaignId: string): Promise<void> {
+  await db.execute(sql`
+    update ${emailCampaigns} set
+      total_recipients = s.total_recipients,
+      delivered = s.delivered,
+      bounced = s.bounced,
+      unsubscribed = s.unsubscribed,
+      failed = s.failed,
+      updated_at = now()
+    from (
+      select ${counterColumns.totalRecipients} as total_recipients, ${counterColumns.delivered} as delivered,
+        ${counterColumns.bounced} as bounced, ${counterColumns.unsubscribed} as unsubscribed,
+        ${counterColumns.failed} as failed
+      from ${emailSends} where ${emailSends.campaignId} = ${campaignId}
+    ) s
+    where ${emailCampaigns.id} = ${campaignId}`);
+}

@@ -1,0 +1,85 @@
+import type { SendMailOptions } from "nodemailer";
+import type { Db } from "../db/client";
+import type { EmailCampaign } from "../db/schema";
+import type { CompiledMarkdownEmail } from "./markdown-email";
+import { renderMarkdownEmail } from "./markdown-email";
+import {
+  compileMarketingEmail,
+  listUnsubscribeHeaders,
+  loadMarketingContext,
+  type MarketingContext,
+  type MarketingRecipient,
+  marketingData,
+} from "./marketing-message";
+import type { RenderedEmail } from "./render";
+
+/**
+ * One campaign, ready to render per recipient: the Markdown and Liquid are compiled once per
+ * sender run (not per message), the retreat is read once.
+ */
+export type PreparedCampaign = {
+  id: string;
+  compiled: CompiledMarkdownEmail;
+  context: MarketingContext;
+  from: { name: string; address: string };
+  replyTo: string | null;
+  publicUrl: string;
+};
+
+type CampaignFields = Pick<EmailCampaign, "id" | "subject" | "content" | "fromName" | "fromEmail" | "replyTo">;
+
+export async function prepareCampaign(db: Db, campaign: CampaignFields, publicUrl: string): Promise<PreparedCampaign> {
+  return {
+    id: campaign.id,
+    compiled: compileMarketingEmail({ subject: campaign.subject, content: campaign.content ?? "" }),
+    context: await loadMarketingContext(db, publicUrl),
+    from: { name: campaign.fromName, address: campaign.fromEmail },
+    replyTo: campaign.replyTo || null,
+    publicUrl,
+  };
+}
+
+/** The address part of EMAIL_FROM ("Retreat HQ <hello@example.com>" gives hello@example.com). */
+export function addressOf(from: string): string {
+  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/**
+ * Deterministic, so a message can be matched to its email_sends row (provider events report it)
+ * and so a retried attempt carries the same id: receivers treat the two as one message.
+ */
+export function campaignMessageId(emailSendId: string, publicUrl: string): string {
+  return `<send-${emailSendId}@${new URL(publicUrl).hostname}>`;
+}
+
+export function recipientName(recipient: Pick<MarketingRecipient, "firstName" | "lastName">): string | null {
+  return [recipient.firstName?.trim(), recipient.lastName?.trim()].filter(Boolean).join(" ") || null;
+}
+
+export function renderForRecipient(campaign: PreparedCampaign, recipient: MarketingRecipient): Promise<RenderedEmail> {
+  return renderMarkdownEmail(campaign.compiled, marketingData(recipient, campaign.context));
+}
+
+/**
+ * The SMTP message for one recipient. With a subscriber token it carries RFC 8058 one-click
+ * unsubscribe headers (mail providers show an unsubscribe button and require them for bulk mail).
+ */
+export function campaignMail(
+  campaign: Pick<PreparedCampaign, "id" | "from" | "replyTo" | "publicUrl">,
+  to: { address: string; name: string | null; unsubscribeToken: string | null },
+  rendered: RenderedEmail,
+  messageId?: string,
+): SendMailOptions {
+  return {
+    from: campaign.from,
+    ...(campaign.replyTo ? { replyTo: campaign.replyTo } : {}),
+    to: to.name ? { name: to.name, address: to.address } : to.address,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    ...(messageId ? { messageId } : {}),
+    ...(to.unsubscribeToken
+      ? { headers: listUnsubscribeHeaders(campaign.publicUrl, to.unsubscribeToken, campaign.id) }
+      : {}),
+  };
+}
