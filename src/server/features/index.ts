@@ -10,6 +10,8 @@ import { registerEmailPreferencesRoutes } from "./email-preferences/email-prefer
 import { registerEmailSubscriberRoutes } from "./email-subscribers/email-subscribers.routes";
 import { registerEmailTemplateRoutes } from "./email-templates/email-templates.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
+import { registerScheduleRoutes } from "./schedule/schedule.routes";
+import { registerTaskRoutes } from "./tasks/tasks.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
 import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
 
@@ -28,4 +30,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerEmailCampaignRoutes(app);
   await registerEmailOutboxRoutes(app);
   await registerEmailEventRoutes(app);
+  await registerTaskRoutes(app);
+  await registerScheduleRoutes(app);
 }

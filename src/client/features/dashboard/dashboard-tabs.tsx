@@ -3,7 +3,9 @@ import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
+import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
+import { TasksTab } from "../tasks/tasks-tab";
 import { BeingBuiltPanel } from "./being-built-panel";
 import { OverviewTab } from "./overview-tab";
 
@@ -75,6 +77,10 @@ export function DashboardTabs({ role }: { role: string }) {
             <ApplicationsTab />
           ) : item.value === "waitlist" ? (
             <WaitlistTab />
+          ) : item.value === "schedule" ? (
+            <ScheduleTab />
+          ) : item.value === "tasks" ? (
+            <TasksTab />
           ) : item.value === "settings" ? (
             <SettingsTab />
           ) : (
