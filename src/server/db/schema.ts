@@ -12,6 +12,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -71,9 +72,16 @@ export const users = pgTable(
     permissions: jsonObject("permissions"),
     isActive: boolean("is_active").notNull().default(true),
     lastLoginAt: tstz("last_login_at"),
+    /** A guest's accepted application: what the guest portal shows them. */
+    applicationId: uuid("application_id").references((): AnyPgColumn => applications.id, { onDelete: "set null" }),
+    /** Secret for the guest's personal calendar feed URL (.ics); rotate to revoke. */
+    calendarToken: text("calendar_token").unique(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_application_id_idx").on(t.applicationId),
+  ],
 );
 
 /** Server-side login sessions (connect-pg-simple shape: sid, sess, expire). */
@@ -234,6 +242,10 @@ export const vendors = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
+    /** The vendor user who signs in to the vendor portal for this vendor. */
+    userId: uuid("user_id")
+      .unique()
+      .references(() => users.id, { onDelete: "set null" }),
     type: text("type"),
     email: text("email"),
     phone: text("phone"),
@@ -685,7 +697,8 @@ export const roomAssignments = pgTable(
   },
   (t) => [
     index("room_assignments_room_id_idx").on(t.roomId),
-    index("room_assignments_application_id_idx").on(t.applicationId),
+    // One bed per application (a couple's application takes two beds in the same room).
+    uniqueIndex("room_assignments_application_id_unique").on(t.applicationId),
   ],
 );
 
