@@ -1,6 +1,14 @@
-import { BeingBuiltPanel } from "../dashboard/being-built-panel";
+import { GuestsSection } from "./guests-section";
+import { RoomsSection } from "./rooms-section";
+import { SessionsSection } from "./sessions-section";
 
-/** Placeholder: the Schedule tab is being built. */
+/** Schedule tab: the programme by day, the room board and guest-portal invitations. */
 export function ScheduleTab() {
-  return <BeingBuiltPanel title="Schedule" />;
+  return (
+    <div className="grid gap-6">
+      <SessionsSection />
+      <RoomsSection />
+      <GuestsSection />
+    </div>
+  );
 }

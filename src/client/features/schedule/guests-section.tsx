@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { GuestCandidate, InviteGuestResponse } from "../../../shared/schemas/guests";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+
+const guestsPath = "/api/admin/guests";
+
+/** Accepted applicants and their guest-portal accounts: invite sends a set-password email. */
+export function GuestsSection() {
+  const queryClient = useQueryClient();
+  const { data, isLoading, isError } = useQuery<GuestCandidate[]>({ queryKey: [guestsPath] });
+  const invite = useMutation({
+    mutationFn: async (applicationId: string) =>
+      (await (await apiRequest("POST", guestsPath, { applicationId })).json()) as InviteGuestResponse,
+    onSuccess: (result) => {
+      toast({
+        title: result.linked ? "Guest account linked" : "Guest invited",
+        description: result.setPasswordLinkSent
+          ? `We emailed ${result.email} a link to set their password.`
+          : `${result.email} can now see this retreat in the guest portal.`,
+      });
+      void invalidateByPrefix(queryClient, guestsPath);
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to invite guest",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Guests</CardTitle>
+        <CardDescription>
+          Accepted applicants can see their schedule, room and calendar in the guest portal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? <p className="text-sm text-muted-foreground">Loading guests...</p> : null}
+        {isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load guests.
+          </p>
+        ) : null}
+        {data && data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No accepted applications yet.</p>
+        ) : null}
+        <ul className="divide-y divide-border">
+          {data?.map((g) => (
+            <li key={g.applicationId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span>
+                <span className="font-medium">{g.name}</span> <span className="text-muted-foreground">{g.email}</span>
+              </span>
+              {g.guestUserId ? (
+                <span className="text-muted-foreground">Has portal access</span>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={invite.isPending}
+                  aria-label={`Invite ${g.name} to guest portal`}
+                  onClick={() => invite.mutate(g.applicationId)}
+                >
+                  Invite to guest portal
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,207 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BedDouble, Trash2, X } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { defaultRoomCapacity, type RoomBoard } from "../../../shared/schemas/rooms";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { NativeSelect } from "../admin-shell/native-select";
+
+const roomsPath = "/api/admin/rooms";
+const assignmentsPath = "/api/admin/room-assignments";
+
+function useBoardWrite<T>(fn: (input: T) => Promise<unknown>, success: string, failure: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      toast({ title: success });
+      void invalidateByPrefix(queryClient, roomsPath);
+    },
+    onError: (error) =>
+      toast({ title: failure, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" }),
+  });
+}
+
+function AddRoomForm() {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [type, setType] = useState("");
+  const [capacity, setCapacity] = useState(String(defaultRoomCapacity));
+  const create = useBoardWrite(
+    (body: { name: string; type: string; capacity: number }) => apiRequest("POST", roomsPath, body),
+    "Room added",
+    "Failed to add room",
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      toast({ title: "Failed to add room", description: "Room name is required.", variant: "destructive" });
+      return;
+    }
+    create.mutate(
+      { name: name.trim(), type: type.trim(), capacity: Number(capacity) },
+      { onSuccess: () => setName("") },
+    );
+  };
+  return (
+    <form aria-label="Add room" onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name`}>Room name</Label>
+        <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-type`}>Room type</Label>
+        <Input
+          id={`${id}-type`}
+          value={type}
+          placeholder="e.g. twin, double"
+          onChange={(e) => setType(e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-capacity`}>Beds</Label>
+        <Input
+          id={`${id}-capacity`}
+          type="number"
+          min={1}
+          max={20}
+          value={capacity}
+          onChange={(e) => setCapacity(e.target.value)}
+        />
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        Add room
+      </Button>
+    </form>
+  );
+}
+
+export function RoomsSection() {
+  const { data, isLoading, isError } = useQuery<RoomBoard>({ queryKey: [roomsPath] });
+  const assign = useBoardWrite(
+    (body: { roomId: string; applicationId: string }) => apiRequest("POST", assignmentsPath, body),
+    "Guest assigned",
+    "Failed to assign room",
+  );
+  const unassign = useBoardWrite(
+    (assignmentId: string) => apiRequest("DELETE", `${assignmentsPath}/${assignmentId}`),
+    "Guest removed from room",
+    "Failed to remove guest",
+  );
+  const removeRoom = useBoardWrite(
+    (roomId: string) => apiRequest("DELETE", `${roomsPath}/${roomId}`),
+    "Room deleted",
+    "Failed to delete room",
+  );
+  const rooms = data?.rooms ?? [];
+  const unassigned = data?.unassigned ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Rooms</CardTitle>
+        <CardDescription>
+          A room never takes more people than its beds; a couple's booking takes two beds in one room.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {isLoading ? <p className="text-sm text-muted-foreground">Loading rooms...</p> : null}
+        {isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load rooms.
+          </p>
+        ) : null}
+        {data?.retreat ? <AddRoomForm /> : null}
+        {data && rooms.length === 0 ? <p className="text-sm text-muted-foreground">No rooms yet.</p> : null}
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Room board">
+          {rooms.map((room) => (
+            <li key={room.id} className="rounded-md border border-border p-4">
+              <div className="flex items-start justify-between gap-2">
+                <div>
+                  <h3 className="font-semibold">{room.name}</h3>
+                  <p className="text-sm text-muted-foreground">
+                    {[room.type, `${room.bedsUsed}/${room.capacity} beds used`].filter(Boolean).join(" · ")}
+                  </p>
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete room ${room.name}`}
+                  onClick={() => {
+                    if (window.confirm(`Delete ${room.name}? Its guests go back to the unassigned list.`)) {
+                      removeRoom.mutate(room.id);
+                    }
+                  }}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+              {room.assignments.length === 0 ? (
+                <p className="mt-2 text-sm text-muted-foreground">Empty</p>
+              ) : (
+                <ul className="mt-2 grid gap-1">
+                  {room.assignments.map((a) => (
+                    <li key={a.id} className="flex items-center justify-between gap-2 text-sm">
+                      <span className="flex items-center gap-2">
+                        <BedDouble aria-hidden="true" className="size-4 text-muted-foreground" />
+                        {a.name}
+                        {a.isCouple ? <span className="text-muted-foreground">(couple, 2 beds)</span> : null}
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove ${a.name} from ${room.name}`}
+                        onClick={() => unassign.mutate(a.id)}
+                      >
+                        <X aria-hidden="true" className="size-4" />
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+        <section aria-labelledby="unassigned-heading">
+          <h3 id="unassigned-heading" className="mb-2 font-semibold">
+            Unassigned guests
+          </h3>
+          {data && unassigned.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Every accepted guest has a room.</p>
+          ) : null}
+          <ul className="grid gap-2">
+            {unassigned.map((g) => (
+              <li key={g.applicationId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>
+                  {g.name} {g.isCouple ? <span className="text-muted-foreground">(couple, 2 beds)</span> : null}
+                </span>
+                <NativeSelect
+                  aria-label={`Assign ${g.name} to room`}
+                  className="w-56"
+                  value=""
+                  disabled={rooms.length === 0 || assign.isPending}
+                  onChange={(e) =>
+                    e.target.value && assign.mutate({ roomId: e.target.value, applicationId: g.applicationId })
+                  }
+                >
+                  <option value="">Assign to room...</option>
+                  {rooms.map((room) => (
+                    <option key={room.id} value={room.id} disabled={room.capacity - room.bedsUsed < g.beds}>
+                      {room.name} ({room.capacity - room.bedsUsed} free)
+                    </option>
+                  ))}
+                </NativeSelect>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  );
+}

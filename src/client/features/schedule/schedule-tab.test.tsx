@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import { ScheduleTab } from "./schedule-tab";
+
+const retreat = {
+  id: "00000000-0000-4000-8000-000000000001",
+  name: "Bali 2026",
+  startDate: "2026-05-10",
+  endDate: "2026-05-19",
+  location: "Bali, Indonesia",
+  timeZone: "Asia/Makassar",
+};
+const yoga = {
+  id: "00000000-0000-4000-8000-0000000000a1",
+  retreatId: retreat.id,
+  title: "Sunrise yoga",
+  description: null,
+  date: "2026-05-11",
+  startTime: "2026-05-10T23:00:00.000Z",
+  endTime: "2026-05-11T00:00:00.000Z",
+  localStartTime: "07:00",
+  localEndTime: "08:00",
+  location: "Shala",
+  type: "workshop",
+  isPublic: true,
+};
+const dinner = {
+  ...yoga,
+  id: "00000000-0000-4000-8000-0000000000a2",
+  title: "Welcome dinner",
+  date: "2026-05-10",
+  type: "meal",
+  isPublic: false,
+};
+
+type Call = { url: string; method: string; body: unknown };
+
+function setup(
+  post: (body: unknown) => Response = (body) => Response.json({ ...yoga, ...(body as object) }, { status: 201 }),
+) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method, body });
+      if (method === "GET" && url === "/api/admin/sessions")
+        return Response.json({ retreat, sessions: [dinner, yoga] });
+      if (method === "POST" && url === "/api/admin/sessions") return post(body);
+      if (url === "/api/admin/rooms") return Response.json({ retreat, rooms: [], unassigned: [] });
+      if (url === "/api/admin/guests") return Response.json([]);
+      return new Response("not found", { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ScheduleTab />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+async function openCreateForm() {
+  const add = (await screen.findByRole("button", { name: "Add session" })) as HTMLButtonElement;
+  await waitFor(() => expect(add.disabled).toBe(false));
+  fireEvent.click(add);
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe("ScheduleTab sessions", () => {
+  it("lists sessions under day headings in date order, marking staff-only ones", async () => {
+    setup();
+    const first = await screen.findByRole("heading", { name: "Sunday 10 May 2026" }, { timeout: 5000 });
+    const second = screen.getByRole("heading", { name: "Monday 11 May 2026" });
+    expect(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const day10 = first.closest("section")!;
+    expect(within(day10).getByText("Welcome dinner")).toBeTruthy();
+    expect(within(day10).getByText(/Staff only/)).toBeTruthy();
+  });
+
+  it("shows validation messages and sends nothing when the form is incomplete", async () => {
+    const calls = setup();
+    await openCreateForm();
+    const form = await screen.findByRole("form", { name: "Create session" });
+    fireEvent.change(within(form).getByLabelText(/Start time/), { target: { value: "10:00" } });
+    fireEvent.change(within(form).getByLabelText(/End time/), { target: { value: "09:00" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create session" }));
+    expect(await screen.findByText("Title is required.")).toBeTruthy();
+    expect(screen.getByText("End time must be after the start time.")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("posts the local date and times with type and visibility, then toasts", async () => {
+    const calls = setup();
+    await openCreateForm();
+    const form = await screen.findByRole("form", { name: "Create session" });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: "Rice terraces" } });
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: "2026-05-12" } });
+    fireEvent.change(within(form).getByLabelText(/Start time/), { target: { value: "08:30" } });
+    fireEvent.change(within(form).getByLabelText(/End time/), { target: { value: "13:00" } });
+    fireEvent.change(within(form).getByLabelText("Type"), { target: { value: "excursion" } });
+    fireEvent.change(within(form).getByLabelText("Location"), { target: { value: "Jatiluwih" } });
+    fireEvent.click(within(form).getByLabelText("Show to guests (public)"));
+    fireEvent.click(screen.getByRole("button", { name: "Create session" }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toEqual({
+      title: "Rice terraces",
+      description: "",
+      date: "2026-05-12",
+      startTime: "08:30",
+      endTime: "13:00",
+      location: "Jatiluwih",
+      type: "excursion",
+      isPublic: false,
+      retreatId: retreat.id,
+    });
+    expect(await screen.findByText("Session created")).toBeTruthy();
+  });
+
+  it("shows the server's message when the date is outside the retreat", async () => {
+    const message = "Sessions must fall within the retreat dates (2026-05-10 to 2026-05-19).";
+    setup(() => Response.json({ message }, { status: 400 }));
+    await openCreateForm();
+    const form = await screen.findByRole("form", { name: "Create session" });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: "Late" } });
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: "2026-06-01" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create session" }));
+    expect(await screen.findByText("Failed to create session")).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+});

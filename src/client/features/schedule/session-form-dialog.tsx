@@ -1,0 +1,161 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type Session,
+  type SessionInput,
+  type SessionInputParsed,
+  sessionInputSchema,
+  sessionTypeLabels,
+  sessionTypes,
+} from "../../../shared/schemas/schedule";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Textarea } from "../../components/ui/textarea";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { NativeSelect } from "../admin-shell/native-select";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+
+export const sessionsPath = "/api/admin/sessions";
+
+function defaults(session: Session | null, defaultDate: string): SessionInput {
+  return {
+    title: session?.title ?? "",
+    description: session?.description ?? "",
+    date: session?.date ?? defaultDate,
+    startTime: session?.localStartTime ?? "09:00",
+    endTime: session?.localEndTime ?? "10:00",
+    location: session?.location ?? "",
+    type: (sessionTypes as readonly string[]).includes(session?.type ?? "")
+      ? (session!.type as SessionInput["type"])
+      : "workshop",
+    isPublic: session?.isPublic ?? true,
+  };
+}
+
+/** Create (session null) or edit a session; times are the retreat's local wall clock. */
+export function SessionFormDialog({
+  session,
+  retreatId,
+  timeZone,
+  defaultDate,
+  onClose,
+}: {
+  session: Session | null;
+  retreatId: string | null;
+  timeZone: string;
+  defaultDate: string;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<SessionInput, unknown, SessionInputParsed>({
+    resolver: zodResolver(sessionInputSchema),
+    defaultValues: defaults(session, defaultDate),
+  });
+  const errors = form.formState.errors;
+
+  const save = useMutation({
+    mutationFn: async (values: SessionInputParsed) => {
+      const { retreatId: _ignored, ...fields } = values;
+      const res = session
+        ? await apiRequest("PATCH", `${sessionsPath}/${session.id}`, fields)
+        : await apiRequest("POST", sessionsPath, { ...fields, ...(retreatId ? { retreatId } : {}) });
+      return (await res.json()) as Session;
+    },
+    onSuccess: (saved) => {
+      toast({ title: session ? "Session updated" : "Session created", description: saved.title });
+      void invalidateByPrefix(queryClient, sessionsPath);
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: session ? "Failed to update session" : "Failed to create session",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+
+  const formId = `${id}-form`;
+  return (
+    <AdminDialog
+      open
+      size="lg"
+      onOpenChange={(open) => !open && onClose()}
+      title={session ? "Edit session" : "New session"}
+      description={`Times are local to the retreat (${timeZone}).`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending}>
+            {save.isPending ? "Saving..." : session ? "Save session" : "Create session"}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-label={session ? "Edit session" : "Create session"}
+        onSubmit={form.handleSubmit((values) => save.mutate(values))}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <FormField
+          id={`${id}-title`}
+          name="title"
+          label="Title"
+          required
+          error={errors.title?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => <Input {...control} {...form.register("title")} />}
+        </FormField>
+        <FormField
+          id={`${id}-description`}
+          name="description"
+          label="Description"
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
+          {(control) => <Textarea rows={3} {...control} {...form.register("description")} />}
+        </FormField>
+        <FormField id={`${id}-date`} name="date" label="Date" required error={errors.date?.message}>
+          {(control) => <Input type="date" {...control} {...form.register("date")} />}
+        </FormField>
+        <FormField id={`${id}-type`} name="type" label="Type" error={errors.type?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("type")}>
+              {sessionTypes.map((type) => (
+                <option key={type} value={type}>
+                  {sessionTypeLabels[type]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id={`${id}-start`} name="startTime" label="Start time" required error={errors.startTime?.message}>
+          {(control) => <Input type="time" {...control} {...form.register("startTime")} />}
+        </FormField>
+        <FormField id={`${id}-end`} name="endTime" label="End time" required error={errors.endTime?.message}>
+          {(control) => <Input type="time" {...control} {...form.register("endTime")} />}
+        </FormField>
+        <FormField id={`${id}-location`} name="location" label="Location" error={errors.location?.message}>
+          {(control) => <Input {...control} {...form.register("location")} />}
+        </FormField>
+        <div className="flex items-center gap-3 self-end pb-2">
+          <input id={`${id}-public`} type="checkbox" className="size-5 accent-primary" {...form.register("isPublic")} />
+          <label htmlFor={`${id}-public`} className="text-sm font-medium">
+            Show to guests (public)
+          </label>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import {
+  formatDayHeading,
+  groupSessionsByDay,
+  type Session,
+  type SessionListResponse,
+  type SessionType,
+  sessionTypeLabels,
+  wallClockInZone,
+} from "../../../shared/schemas/schedule";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
+
+export function typeLabel(type: string | null): string {
+  return type && type in sessionTypeLabels ? sessionTypeLabels[type as SessionType] : (type ?? "");
+}
+
+function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: async () => {
+      await apiRequest("DELETE", `${sessionsPath}/${session.id}`);
+    },
+    onSuccess: () => {
+      toast({ title: "Session deleted", description: session.title });
+      void invalidateByPrefix(queryClient, sessionsPath);
+      onClose();
+    },
+    onError: (error) =>
+      toast({
+        title: "Failed to delete session",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+  return (
+    <AdminDialog
+      open
+      alert
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete session?"
+      description={`"${session.title}" on ${formatDayHeading(session.date)} will be removed from the schedule and from guests' calendars.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">This action cannot be undone.</p>
+    </AdminDialog>
+  );
+}
+
+export function SessionsSection() {
+  const { data, isLoading, isError } = useQuery<SessionListResponse>({ queryKey: [sessionsPath] });
+  const [editing, setEditing] = useState<Session | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Session | null>(null);
+  const retreat = data?.retreat ?? null;
+  const timeZone = retreat?.timeZone ?? "Asia/Makassar";
+  const days = groupSessionsByDay(data?.sessions ?? []);
+  const today = wallClockInZone(new Date(), timeZone).date;
+  const defaultDate = retreat?.startDate && retreat.startDate > today ? retreat.startDate : today;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Sessions</CardTitle>
+          <CardDescription>
+            {retreat
+              ? `${retreat.name}${retreat.startDate && retreat.endDate ? ` (${retreat.startDate} to ${retreat.endDate})` : ""}. Times in ${timeZone}.`
+              : "The retreat's programme, day by day."}
+          </CardDescription>
+        </div>
+        <Button onClick={() => setEditing("new")} disabled={!retreat}>
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add session
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? <p className="text-sm text-muted-foreground">Loading sessions...</p> : null}
+        {isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load sessions.
+          </p>
+        ) : null}
+        {data && !retreat ? <p className="text-sm text-muted-foreground">No retreat yet: create one first.</p> : null}
+        {data && retreat && days.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No sessions yet. Add the first one.</p>
+        ) : null}
+        <div className="grid gap-6">
+          {days.map((day) => (
+            <section key={day.date} aria-labelledby={`day-${day.date}`}>
+              <h3 id={`day-${day.date}`} className="mb-2 text-base font-semibold">
+                {formatDayHeading(day.date)}
+              </h3>
+              <ul className="divide-y divide-border rounded-md border border-border">
+                {day.items.map((s) => (
+                  <li key={s.id} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
+                    <p className="w-full shrink-0 font-mono text-sm tabular-nums sm:w-28">
+                      {s.localStartTime}
+                      {s.localEndTime ? `–${s.localEndTime}` : ""}
+                    </p>
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{s.title}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {[typeLabel(s.type), s.location, s.isPublic ? null : "Staff only"].filter(Boolean).join(" · ")}
+                      </p>
+                      {s.description ? <p className="mt-1 text-sm">{s.description}</p> : null}
+                    </div>
+                    <div className="flex gap-1">
+                      <Button variant="ghost" size="icon" aria-label={`Edit ${s.title}`} onClick={() => setEditing(s)}>
+                        <Pencil aria-hidden="true" className="size-4" />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${s.title}`}
+                        onClick={() => setDeleting(s)}
+                      >
+                        <Trash2 aria-hidden="true" className="size-4" />
+                      </Button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </CardContent>
+      {editing ? (
+        <SessionFormDialog
+          session={editing === "new" ? null : editing}
+          retreatId={retreat?.id ?? null}
+          timeZone={timeZone}
+          defaultDate={defaultDate}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Card>
+  );
+}
