@@ -1,4 +1,94 @@
-/** Placeholder: the templates panel is being built. */
+import * as Tabs from "@radix-ui/react-tabs";
+import { useEffect, useId, useRef, useState } from "react";
+import type { MarketingTemplate, TransactionalTemplate } from "../../../../shared/schemas/email-templates";
+import { cn } from "../../../lib/cn";
+import { MarketingTemplateEditor } from "./marketing-template-editor";
+import { MarketingTemplates } from "./marketing-templates";
+import { TransactionalTemplateEditor } from "./transactional-template-editor";
+import { TransactionalTemplates } from "./transactional-templates";
+
+type Section = "product" | "marketing";
+type Editing =
+  | { kind: "transactional"; template: TransactionalTemplate }
+  | { kind: "marketing"; template: MarketingTemplate | null }
+  | null;
+
+const tabClass = cn(
+  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground",
+  "hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+);
+
+/** The Waitlist tab's templates: the product's own emails, and starting points for campaigns. */
 export function TemplatesPanel() {
-  return <p className="text-sm text-muted-foreground">Templates are being built.</p>;
+  const id = useId();
+  const [section, setSection] = useState<Section>("product");
+  const [editing, setEditing] = useState<Editing>(null);
+  // The button that opened the editor gets focus back when it closes (WCAG 2.4.3).
+  const opener = useRef<HTMLElement | null>(null);
+  const wasEditing = useRef(false);
+
+  useEffect(() => {
+    if (editing) {
+      wasEditing.current = true;
+      return;
+    }
+    if (!wasEditing.current) return;
+    wasEditing.current = false;
+    if (opener.current?.isConnected) opener.current.focus();
+    else document.getElementById(`${id}-title`)?.focus();
+  }, [editing, id]);
+
+  const open = (next: Editing) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setEditing(next);
+  };
+  const close = () => setEditing(null);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
+      <div>
+        <h2 id={`${id}-title`} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+          Templates
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Subjects and bodies are Markdown with {"{{ variables }}"}; values are escaped when sent.
+        </p>
+      </div>
+      {editing?.kind === "transactional" ? (
+        <TransactionalTemplateEditor key={editing.template.id} template={editing.template} onClose={close} />
+      ) : editing?.kind === "marketing" ? (
+        <MarketingTemplateEditor key={editing.template?.id ?? "new"} template={editing.template} onClose={close} />
+      ) : null}
+      {/* Kept mounted while editing so the list keeps its place and the Edit button can take focus back. */}
+      <div hidden={editing !== null}>
+        <Tabs.Root
+          value={section}
+          onValueChange={(value) => setSection(value as Section)}
+          className="flex flex-col gap-4"
+        >
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <Tabs.List aria-label="Template kinds" className="inline-flex gap-1 rounded-lg bg-muted p-1">
+              <Tabs.Trigger value="product" className={tabClass}>
+                Product emails
+              </Tabs.Trigger>
+              <Tabs.Trigger value="marketing" className={tabClass}>
+                Marketing templates
+              </Tabs.Trigger>
+            </Tabs.List>
+          </div>
+          <Tabs.Content value="product" className="flex flex-col gap-3 focus-visible:outline-none">
+            <p className="text-sm text-muted-foreground">
+              Messages the product sends by itself, such as the confirmation after an application.
+            </p>
+            <TransactionalTemplates onEdit={(template) => open({ kind: "transactional", template })} />
+          </Tabs.Content>
+          <Tabs.Content value="marketing" className="flex flex-col gap-3 focus-visible:outline-none">
+            <p className="text-sm text-muted-foreground">Starting points for campaigns.</p>
+            <MarketingTemplates onEdit={(template) => open({ kind: "marketing", template })} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </section>
+  );
 }

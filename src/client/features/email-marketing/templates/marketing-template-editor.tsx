@@ -1,0 +1,203 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useRef, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import {
+  type MarketingTemplate,
+  type MarketingTemplateInput,
+  type MarketingTemplateValues,
+  marketingTemplateCategories,
+  marketingTemplateInputSchema,
+  marketingVariables,
+} from "../../../../shared/schemas/email-templates";
+import { Button } from "../../../components/ui/button";
+import { FormField, focusFirstError } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Switch } from "../../../components/ui/switch";
+import { Textarea } from "../../../components/ui/textarea";
+import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { NativeSelect } from "../../admin-shell/native-select";
+import { EditorLayout } from "./editor-layout";
+import { EmailPreview } from "./email-preview";
+import { fieldErrorsForSave } from "./server-field-errors";
+import { useLivePreview } from "./use-email-preview";
+import { useSaveMarketingTemplate } from "./use-template-mutations";
+import { useInsertTarget, VariableList } from "./variable-list";
+
+export const categoryLabels: Record<string, string> = {
+  general: "General",
+  announcement: "Announcement",
+  newsletter: "Newsletter",
+  reminder: "Reminder",
+  follow_up: "Follow-up",
+};
+
+const fieldNames = Object.keys(marketingTemplateInputSchema.shape);
+
+function initialValues(template: MarketingTemplate | null): MarketingTemplateInput {
+  const category = (marketingTemplateCategories as readonly string[]).includes(template?.category ?? "")
+    ? (template?.category as MarketingTemplateInput["category"])
+    : "general";
+  return {
+    name: template?.name ?? "",
+    description: template?.description ?? "",
+    category,
+    subject: template?.subject ?? "",
+    content: template?.content ?? "",
+    isActive: template?.isActive ?? true,
+  };
+}
+
+/** Create or edit a campaign starting point, previewed as a campaign (kind "marketing"). */
+export function MarketingTemplateEditor({
+  template,
+  onClose,
+}: {
+  /** null: a new template. */
+  template: MarketingTemplate | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveMarketingTemplate();
+  const target = useInsertTarget<"subject" | "content">("content");
+  const form = useForm<MarketingTemplateInput, unknown, MarketingTemplateValues>({
+    resolver: zodResolver(marketingTemplateInputSchema),
+    defaultValues: initialValues(template),
+  });
+  const errors = form.formState.errors;
+  const [subject, content] = useWatch({ control: form.control, name: ["subject", "content"] });
+  const preview = useLivePreview({ kind: "marketing", subject: subject ?? "", body: content ?? "" });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setFormError(null);
+      save.mutate(
+        { id: template?.id ?? null, values },
+        {
+          onSuccess: onClose,
+          onError: (error) => {
+            const fields = fieldErrorsForSave(
+              error,
+              { subject: values.subject, content: values.content },
+              { body: "content" },
+            );
+            let placed = false;
+            for (const [name, message] of fields) {
+              if (!fieldNames.includes(name)) continue;
+              form.setError(name as keyof MarketingTemplateInput, { type: "server", message });
+              placed = true;
+            }
+            if (placed) focusFirstError(formRef.current, fields.keys());
+            else setFormError(apiErrorMessage(error) ?? "The template could not be saved. Please try again.");
+          },
+        },
+      );
+    },
+    (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
+  );
+
+  const subjectReg = form.register("subject");
+  const contentReg = form.register("content");
+  const setText = (name: "subject" | "content", next: string) =>
+    form.setValue(name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+
+  return (
+    <EditorLayout
+      title={template ? `Edit "${template.name}"` : "New marketing template"}
+      description="A starting point for campaigns: choosing it in a new campaign copies its subject and content."
+      onBack={onClose}
+      preview={<EmailPreview email={preview.data} isLoading={preview.isFetching} error={preview.error} />}
+    >
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id={`${id}-name`} name="name" label="Name" required error={errors.name?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register("name")} />}
+          </FormField>
+          <FormField id={`${id}-category`} name="category" label="Category" error={errors.category?.message}>
+            {(control) => (
+              <NativeSelect {...control} {...form.register("category")}>
+                {marketingTemplateCategories.map((category) => (
+                  <option key={category} value={category}>
+                    {categoryLabels[category]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        </div>
+        <FormField
+          id={`${id}-description`}
+          name="description"
+          label="Description"
+          hint="Only staff see it."
+          error={errors.description?.message}
+        >
+          {(control) => <Input {...control} autoComplete="off" {...form.register("description")} />}
+        </FormField>
+        <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
+          {(control) => (
+            <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
+          )}
+        </FormField>
+        <FormField
+          id={`${id}-content`}
+          name="content"
+          label="Content"
+          required
+          hint="Markdown with {{ variables }}. Every campaign gets an unsubscribe footer automatically."
+          error={errors.content?.message}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={14}
+              className="font-mono text-sm"
+              {...contentReg}
+              {...target.bind("content", contentReg.ref)}
+            />
+          )}
+        </FormField>
+        <VariableList
+          variables={marketingVariables}
+          onInsert={(token) => target.insert(token, setText)}
+          headingId={`${id}-variables`}
+        />
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <div className="flex items-center gap-3" data-field="isActive">
+              <Switch
+                id={`${id}-active`}
+                checked={field.value !== false}
+                onCheckedChange={field.onChange}
+                aria-describedby={`${id}-active-hint`}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-active`}>Active</Label>
+                <p id={`${id}-active-hint`} className="text-sm text-muted-foreground">
+                  Only active templates are offered when starting a campaign.
+                </p>
+              </div>
+            </div>
+          )}
+        />
+        {formError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save template"}
+          </Button>
+        </div>
+      </form>
+    </EditorLayout>
+  );
+}

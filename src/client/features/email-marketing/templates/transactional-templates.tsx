@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  type TransactionalTemplate,
+  transactionalTemplateListSchema,
+} from "../../../../shared/schemas/email-templates";
+import { Button } from "../../../components/ui/button";
+import { Label } from "../../../components/ui/label";
+import { Switch } from "../../../components/ui/switch";
+import { cn } from "../../../lib/cn";
+import { failureToast } from "../campaigns/use-campaign-mutations";
+import { transactionalTemplatesPath } from "./paths";
+import { useUpdateTransactionalTemplate } from "./use-template-mutations";
+
+export function useTransactionalTemplates() {
+  return useQuery({
+    queryKey: [transactionalTemplatesPath],
+    select: (data: unknown) => transactionalTemplateListSchema.parse(data).items,
+  });
+}
+
+function EditedBadge({ isDefault }: { isDefault: boolean }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        isDefault ? "border-gray-300 bg-gray-100 text-gray-800" : "border-blue-200 bg-blue-100 text-blue-800",
+      )}
+    >
+      {isDefault ? "Default" : "Edited"}
+    </span>
+  );
+}
+
+const typeLabels: Record<string, string> = { application: "Application email", system: "System notification" };
+
+/** The product's own messages: each can be edited, switched off, or put back to its default. */
+export function TransactionalTemplates({ onEdit }: { onEdit: (template: TransactionalTemplate) => void }) {
+  const list = useTransactionalTemplates();
+  const update = useUpdateTransactionalTemplate();
+
+  if (list.isError) {
+    return (
+      <p role="alert" className="text-sm font-medium text-destructive">
+        The product emails could not be loaded. Please try again.
+      </p>
+    );
+  }
+  if (list.isPending) return <p className="text-sm text-muted-foreground">Loading product emails...</p>;
+
+  return (
+    <ul aria-label="Product emails" className="grid gap-3 lg:grid-cols-2">
+      {list.data.map((template) => {
+        const switchId = `template-active-${template.id}`;
+        return (
+          <li
+            key={template.id}
+            className="flex flex-col gap-3 rounded-card border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+          >
+            <div className="grid min-w-0 gap-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <h4 className="font-semibold">{template.title}</h4>
+                <EditedBadge isDefault={template.isDefault} />
+              </div>
+              <p className="text-sm text-muted-foreground">{template.description}</p>
+              <p className="text-xs text-muted-foreground">{typeLabels[template.type] ?? template.type}</p>
+            </div>
+            <div className="flex shrink-0 items-center gap-4">
+              <div className="flex items-center gap-2">
+                <Switch
+                  id={switchId}
+                  checked={template.isActive}
+                  disabled={update.isPending}
+                  onCheckedChange={(checked) =>
+                    update.mutate(
+                      {
+                        id: template.id,
+                        values: { subject: template.subject, body: template.body, isActive: checked },
+                      },
+                      { onError: (error) => failureToast("Failed to save template", error) },
+                    )
+                  }
+                />
+                <Label htmlFor={switchId}>
+                  Active <span className="sr-only">({template.title})</span>
+                </Label>
+              </div>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Edit ${template.title}`}
+                onClick={() => onEdit(template)}
+              >
+                Edit
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
