@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { ZodError } from "zod";
+import { ZodError, z } from "zod";
 
 export type ErrorCode =
   | "bad_request"
@@ -93,3 +93,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(status).send(body);
   });
 }
+
+/** The error body as a response schema, so 4xx replies keep their field errors. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

@@ -4,11 +4,10 @@ import { z } from "zod";
 import { authUserSchema, loginSchema } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
 import { clearSessionCookie, deleteSession } from "../../auth/session";
+import { apiErrorSchema } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
 import { beginSession } from "./begin-session";
 import { authenticate, loginLimits } from "./login.service";
-
-const errorSchema = z.object({ message: z.string() });
 
 export async function registerAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +18,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       schema: {
         tags: ["auth"],
         body: loginSchema,
-        response: { 200: authUserSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: authUserSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -40,7 +39,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/auth/user",
-    { onRequest: requireUser, schema: { tags: ["auth"], response: { 200: authUserSchema, 401: errorSchema } } },
+    { onRequest: requireUser, schema: { tags: ["auth"], response: { 200: authUserSchema, 401: apiErrorSchema } } },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return request.user!;

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { setPasswordLinkSchema, setPasswordSchema } from "../../../shared/schemas/users";
+import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { findSetPasswordLink, redeemSetPasswordLink } from "../users/set-password-links.service";
 
 /** Any string up to a sane length: the service answers 404 for malformed and unknown tokens alike. */
 const params = z.strictObject({ token: z.string().max(256) });
-const errorSchema = z.object({ message: z.string() });
 const tags = ["auth"];
 
 /** The public set-password page's calls; the token in the emailed link is the only authorisation. */
@@ -18,7 +18,7 @@ export async function registerSetPasswordRoutes(app: FastifyInstance) {
     "/api/auth/set-password/:token",
     {
       config: { rateLimit: rateLimits.publicLight },
-      schema: { tags, params, response: { 200: setPasswordLinkSchema, 404: errorSchema } },
+      schema: { tags, params, response: { 200: setPasswordLinkSchema, 404: apiErrorSchema } },
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
@@ -35,7 +35,7 @@ export async function registerSetPasswordRoutes(app: FastifyInstance) {
         tags,
         params,
         body: setPasswordSchema,
-        response: { 200: z.object({ success: z.literal(true) }), 404: errorSchema },
+        response: { 200: z.object({ success: z.literal(true) }), 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

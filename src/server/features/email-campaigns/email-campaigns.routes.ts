@@ -16,6 +16,7 @@ import {
 import { renderedEmailSchema } from "../../../shared/schemas/email-templates";
 import { staffRoles } from "../../auth/guards";
 import { enqueueCampaignStart, enqueueCampaignTestSend } from "../../email/campaign-queue";
+import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
 import {
   audienceCount,
@@ -34,7 +35,6 @@ import {
 
 const config = { roles: staffRoles };
 const tags = ["email"];
-const errorSchema = z.object({ message: z.string() });
 /** Actions without input: no body, or an empty JSON object. */
 const noBody = z.strictObject({}).nullish();
 const testSentSchema = z.object({ success: z.literal(true), message: z.string() });
@@ -48,7 +48,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
 
   r.post(
     base,
-    { config, schema: { tags, body: campaignInputSchema, response: { 201: campaignSchema, 400: errorSchema } } },
+    { config, schema: { tags, body: campaignInputSchema, response: { 201: campaignSchema, 400: apiErrorSchema } } },
     async (request, reply) => {
       const created = await createCampaign(app.db, request.body, auditContext(request), app.config.emailFrom);
       return reply.status(201).send(created);
@@ -63,7 +63,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
 
   r.get(
     `${base}/:id`,
-    { config, schema: { tags, ...byId, response: { 200: campaignSchema, 404: errorSchema } } },
+    { config, schema: { tags, ...byId, response: { 200: campaignSchema, 404: apiErrorSchema } } },
     async (request) => getCampaign(app.db, request.params.id),
   );
 
@@ -71,7 +71,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
     `${base}/:id`,
     {
       config,
-      schema: { tags, ...byId, body: campaignInputSchema, response: { 200: campaignSchema, 409: errorSchema } },
+      schema: { tags, ...byId, body: campaignInputSchema, response: { 200: campaignSchema, 409: apiErrorSchema } },
     },
     async (request) =>
       updateCampaign(app.db, request.params.id, request.body, auditContext(request), app.config.emailFrom),
@@ -79,7 +79,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
 
   r.delete(
     `${base}/:id`,
-    { config, schema: { tags, ...byId, response: { 204: z.null(), 409: errorSchema } } },
+    { config, schema: { tags, ...byId, response: { 204: z.null(), 409: apiErrorSchema } } },
     async (request, reply) => {
       await deleteCampaign(app.db, request.params.id, auditContext(request));
       return reply.status(204).send(null);
@@ -131,7 +131,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
         tags,
         ...byId,
         body: campaignSendRequestSchema.nullish(),
-        response: { 200: campaignSchema, 400: errorSchema, 409: errorSchema },
+        response: { 200: campaignSchema, 400: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
@@ -148,7 +148,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/:id/cancel`,
-    { config, schema: { tags, ...byId, body: noBody, response: { 200: campaignSchema, 409: errorSchema } } },
+    { config, schema: { tags, ...byId, body: noBody, response: { 200: campaignSchema, 409: apiErrorSchema } } },
     async (request) => cancelCampaign(app.db, request.params.id, auditContext(request)),
   );
 

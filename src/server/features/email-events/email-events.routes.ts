@@ -6,7 +6,7 @@ import {
   emailWebhookSchema,
   emailWebhookSignatureHeader,
 } from "../../../shared/schemas/email-outbox";
-import { AppError } from "../../http/errors";
+import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { applyEmailEvents } from "./email-events.service";
 import { registerOneClickUnsubscribeRoutes } from "./one-click-unsubscribe.routes";
@@ -19,8 +19,6 @@ export const invalidJsonMessage = "Request body is not valid JSON";
 
 /** 1000 events of the largest allowed size fit; the app's usual 1 MiB would not. */
 const webhookBodyLimit = 2 * 1_048_576;
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Marks a body that was not JSON; reported after the signature check, so strangers learn nothing. */
 const invalidJson = Symbol("invalid JSON");
@@ -60,7 +58,7 @@ async function emailWebhookRoute(scope: FastifyInstance) {
         description:
           "Provider events (delivered, bounce, complaint). Signed with X-Webhook-Signature when EMAIL_WEBHOOK_SECRET is set.",
         body: emailWebhookSchema,
-        response: { 200: emailWebhookResponseSchema, 401: errorSchema, 503: errorSchema },
+        response: { 200: emailWebhookResponseSchema, 401: apiErrorSchema, 503: apiErrorSchema },
       },
       // Before anything is read: a production server without the secret takes no events at all.
       onRequest: async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   oneClickUnsubscribeQuerySchema,
   oneClickUnsubscribeResponseSchema,
 } from "../../../shared/schemas/email-preferences";
+import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { unsubscribeUrl } from "../email-preferences/subscribers.service";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.service";
@@ -17,7 +18,6 @@ export const oneClickBodyLimit = 4096;
 /** Any string up to a sane length: the service answers 404 for malformed and unknown tokens alike. */
 const params = z.strictObject({ token: z.string().max(256) });
 const tags = ["public", "email"];
-const errorSchema = z.object({ message: z.string() });
 
 function campaignIdOf(campaign: string | undefined): string | undefined {
   const parsed = z.uuid().safeParse(campaign);
@@ -53,7 +53,7 @@ export async function registerOneClickUnsubscribeRoutes(scope: FastifyInstance) 
         description: 'RFC 8058: body "List-Unsubscribe=One-Click". Switches off marketing emails only.',
         params,
         querystring: oneClickUnsubscribeQuerySchema,
-        response: { 200: oneClickUnsubscribeResponseSchema, 404: errorSchema },
+        response: { 200: oneClickUnsubscribeResponseSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -10,12 +10,12 @@ import {
 } from "../../../shared/schemas/email-outbox";
 import { staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
+import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
 import { getEmailLog, listEmailLogs, retryEmailLog } from "./email-outbox.service";
 
 const config = { roles: staffRoles };
 const tags = ["email"];
-const errorSchema = z.object({ message: z.string() });
 
 /** The admin outbox: every message the product wrote to email_logs, and retrying failed ones. */
 export async function registerEmailOutboxRoutes(app: FastifyInstance) {
@@ -42,7 +42,7 @@ export async function registerEmailOutboxRoutes(app: FastifyInstance) {
         params: emailLogIdParamsSchema,
         // Nothing to send (Fastify then gives null); an empty JSON object is accepted too.
         body: z.strictObject({}).nullish(),
-        response: { 200: emailLogSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: emailLogSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {

@@ -15,7 +15,7 @@ import {
 } from "../../../shared/schemas/guests";
 import { currentUser, guestRoles, staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
-import { AppError } from "../../http/errors";
+import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
 import {
@@ -28,7 +28,6 @@ import {
   rotateCalendarUrl,
 } from "./guests.service";
 
-const errorSchema = z.object({ message: z.string() });
 const guest = { roles: guestRoles };
 const staff = { roles: staffRoles };
 
@@ -59,8 +58,8 @@ export async function registerGuestRoutes(app: FastifyInstance) {
         response: {
           200: inviteGuestResponseSchema,
           201: inviteGuestResponseSchema,
-          404: errorSchema,
-          409: errorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },
@@ -75,7 +74,7 @@ export async function registerGuestRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/guest/me",
-    { config: guest, schema: { tags: ["guest"], response: { 200: guestMeSchema, 404: errorSchema } } },
+    { config: guest, schema: { tags: ["guest"], response: { 200: guestMeSchema, 404: apiErrorSchema } } },
     async (request) => getGuestMe(app.db, currentUser(request).id),
   );
 
@@ -86,7 +85,7 @@ export async function registerGuestRoutes(app: FastifyInstance) {
       schema: {
         tags: ["guest"],
         params: guestScheduleParamsSchema,
-        response: { 200: guestScheduleSchema, 404: errorSchema },
+        response: { 200: guestScheduleSchema, 404: apiErrorSchema },
       },
     },
     async (request) => getGuestSchedule(app.db, currentUser(request).id, request.params.retreatId),
@@ -94,7 +93,7 @@ export async function registerGuestRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/guest/calendar-url",
-    { config: guest, schema: { tags: ["guest"], response: { 200: calendarUrlSchema, 404: errorSchema } } },
+    { config: guest, schema: { tags: ["guest"], response: { 200: calendarUrlSchema, 404: apiErrorSchema } } },
     async (request) => getCalendarUrl(app.db, currentUser(request).id, app.config.publicUrl),
   );
 
@@ -105,7 +104,7 @@ export async function registerGuestRoutes(app: FastifyInstance) {
       schema: {
         tags: ["guest"],
         body: z.strictObject({}).nullish(),
-        response: { 200: calendarUrlSchema, 404: errorSchema },
+        response: { 200: calendarUrlSchema, 404: apiErrorSchema },
       },
     },
     async (request) => rotateCalendarUrl(app.db, currentUser(request).id, app.config.publicUrl),

@@ -13,12 +13,12 @@ import {
   roomUpdateSchema,
 } from "../../../shared/schemas/rooms";
 import { staffRoles } from "../../auth/guards";
+import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
 import { assignRoom, createRoom, deleteRoom, getRoomBoard, unassignRoom, updateRoom } from "./rooms.service";
 
 const config = { roles: staffRoles };
 const tags = ["admin", "rooms"];
-const errorSchema = z.object({ message: z.string() });
 const deletedSchema = z.object({ id: z.uuid(), deleted: z.literal(true) });
 
 export async function registerRoomRoutes(app: FastifyInstance) {
@@ -32,7 +32,7 @@ export async function registerRoomRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/admin/rooms",
-    { config, schema: { tags, body: roomInputSchema, response: { 201: roomSchema, 404: errorSchema } } },
+    { config, schema: { tags, body: roomInputSchema, response: { 201: roomSchema, 404: apiErrorSchema } } },
     async (request, reply) => reply.status(201).send(await createRoom(app.db, request.body, auditContext(request))),
   );
 
@@ -44,7 +44,7 @@ export async function registerRoomRoutes(app: FastifyInstance) {
         tags,
         params: roomIdParamsSchema,
         body: roomUpdateSchema,
-        response: { 200: roomSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: roomSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => updateRoom(app.db, request.params.id, request.body, auditContext(request)),
@@ -52,7 +52,7 @@ export async function registerRoomRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/admin/rooms/:id",
-    { config, schema: { tags, params: roomIdParamsSchema, response: { 200: deletedSchema, 404: errorSchema } } },
+    { config, schema: { tags, params: roomIdParamsSchema, response: { 200: deletedSchema, 404: apiErrorSchema } } },
     async (request) => {
       await deleteRoom(app.db, request.params.id, auditContext(request));
       return { id: request.params.id, deleted: true as const };
@@ -66,7 +66,7 @@ export async function registerRoomRoutes(app: FastifyInstance) {
       schema: {
         tags,
         body: roomAssignmentInputSchema,
-        response: { 201: roomAssignmentSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 201: roomAssignmentSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => reply.status(201).send(await assignRoom(app.db, request.body, auditContext(request))),
@@ -74,7 +74,10 @@ export async function registerRoomRoutes(app: FastifyInstance) {
 
   r.delete(
     "/api/admin/room-assignments/:id",
-    { config, schema: { tags, params: assignmentIdParamsSchema, response: { 200: deletedSchema, 404: errorSchema } } },
+    {
+      config,
+      schema: { tags, params: assignmentIdParamsSchema, response: { 200: deletedSchema, 404: apiErrorSchema } },
+    },
     async (request) => {
       await unassignRoom(app.db, request.params.id, auditContext(request));
       return { id: request.params.id, deleted: true as const };

@@ -10,6 +10,7 @@ import {
   sessionUpdateSchema,
 } from "../../../shared/schemas/schedule";
 import { staffRoles } from "../../auth/guards";
+import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
 import { registerGuestRoutes } from "../guests/guests.routes";
 import { registerRoomRoutes } from "../rooms/rooms.routes";
@@ -17,7 +18,6 @@ import { createSession, deleteSession, listSessions, updateSession } from "./sch
 
 const config = { roles: staffRoles };
 const tags = ["admin", "schedule"];
-const errorSchema = z.object({ message: z.string() });
 
 /** The Schedule tab's sessions; rooms and the guest portal hang off the same feature registration. */
 export async function registerScheduleRoutes(app: FastifyInstance) {
@@ -33,7 +33,11 @@ export async function registerScheduleRoutes(app: FastifyInstance) {
     "/api/admin/sessions",
     {
       config,
-      schema: { tags, body: sessionInputSchema, response: { 201: sessionSchema, 400: errorSchema, 404: errorSchema } },
+      schema: {
+        tags,
+        body: sessionInputSchema,
+        response: { 201: sessionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createSession(app.db, request.body, auditContext(request))),
   );
@@ -46,7 +50,7 @@ export async function registerScheduleRoutes(app: FastifyInstance) {
         tags,
         params: sessionIdParamsSchema,
         body: sessionUpdateSchema,
-        response: { 200: sessionSchema, 400: errorSchema, 404: errorSchema },
+        response: { 200: sessionSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => updateSession(app.db, request.params.id, request.body, auditContext(request)),
@@ -59,7 +63,7 @@ export async function registerScheduleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         params: sessionIdParamsSchema,
-        response: { 200: z.object({ id: z.uuid(), deleted: z.literal(true) }), 404: errorSchema },
+        response: { 200: z.object({ id: z.uuid(), deleted: z.literal(true) }), 404: apiErrorSchema },
       },
     },
     async (request) => {

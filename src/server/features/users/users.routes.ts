@@ -10,10 +10,9 @@ import {
 } from "../../../shared/schemas/users";
 import { currentUser, ownerRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
+import { apiErrorSchema } from "../../http/errors";
 import { sendSetPasswordLink } from "./set-password-links.service";
 import { type Actor, createUser, listUsers, updateUser } from "./users.service";
-
-const errorSchema = z.object({ message: z.string() });
 
 function actorOf(request: FastifyRequest): Actor {
   return {
@@ -62,7 +61,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
         params: userIdParamsSchema,
         // Nothing to send (Fastify then gives null); an empty JSON object is accepted too.
         body: z.strictObject({}).nullish(),
-        response: { 200: setPasswordLinkSentSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: setPasswordLinkSentSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
