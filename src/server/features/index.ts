@@ -13,6 +13,7 @@ import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
 import { registerTaskRoutes } from "./tasks/tasks.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
+import { registerVendorRoutes } from "./vendors/vendors.routes";
 import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
 
 /** Every feature's routes, in one list, so the app's surface is visible at a glance. */
@@ -32,4 +33,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerEmailEventRoutes(app);
   await registerTaskRoutes(app);
   await registerScheduleRoutes(app);
+  await registerVendorRoutes(app);
 }

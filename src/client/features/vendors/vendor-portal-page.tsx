@@ -1,13 +1,198 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import {
+  actionsFor,
+  type TaskDto,
+  type TaskStatus,
+  taskStatusLabels,
+  type VendorTaskList,
+  vendorTaskActions,
+} from "../../../shared/schemas/tasks";
+import type { VendorSchedule } from "../../../shared/schemas/vendors";
 import { PageLoading } from "../../components/page-loading";
+import { Button } from "../../components/ui/button";
+import { apiRequest } from "../../lib/api-request";
+import { toast } from "../../lib/use-toast";
 import { AccessDeniedCard } from "../admin-shell/access-denied-card";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { PortalFrame } from "../admin-shell/portal-frame";
 import { useRequireRole } from "../admin-shell/use-require-role";
+import { DueDate, PriorityBadge } from "../tasks/task-card";
 
 const vendorOnly = ["vendor"] as const;
+const tasksPath = "/api/vendor/tasks";
+const schedulePath = "/api/vendor/schedule";
+
+/** Spec section 8. */
+export const vendorTasksLoadFailure = "Unable to load tasks: Task management will be available once configured.";
+
+function formatWhen(iso: string | null) {
+  if (!iso) return "Time to be confirmed";
+  return new Date(iso).toLocaleString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+function TaskList({
+  title,
+  tasks,
+  onAction,
+  busyId,
+}: {
+  title: string;
+  tasks: TaskDto[];
+  onAction: (task: TaskDto, to: TaskStatus) => void;
+  busyId: string | null;
+}) {
+  const id = `vendor-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {tasks.length === 0 ? <p className="text-sm text-muted-foreground">Nothing here.</p> : null}
+      <ul className="grid gap-3">
+        {tasks.map((task) => (
+          <li
+            key={task.id}
+            aria-label={task.title}
+            className="grid gap-2 rounded-md border border-border bg-card p-3 text-sm"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <h3 className="font-semibold">{task.title}</h3>
+              <PriorityBadge priority={task.priority} />
+            </div>
+            {task.description ? <p className="text-muted-foreground">{task.description}</p> : null}
+            <div className="text-xs">
+              <DueDate task={task} />
+            </div>
+            <div className="flex gap-2">
+              {actionsFor(task.status, vendorTaskActions).map((a) => (
+                <Button
+                  key={a.action}
+                  size="sm"
+                  disabled={busyId === task.id}
+                  aria-label={`${a.label}: ${task.title}`}
+                  onClick={() => onAction(task, a.to)}
+                >
+                  {a.label}
+                </Button>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function VendorPortal() {
+  const queryClient = useQueryClient();
+  const list = useQuery<VendorTaskList>({ queryKey: [tasksPath] });
+  const schedule = useQuery<VendorSchedule>({ queryKey: [schedulePath] });
+  const change = useMutation({
+    mutationFn: async (input: { task: TaskDto; status: TaskStatus }) =>
+      apiRequest("POST", `${tasksPath}/${input.task.id}/status`, { status: input.status }),
+    onSuccess: (_res, input) =>
+      toast({
+        title: "Task updated",
+        description: `"${input.task.title}" moved to ${taskStatusLabels[input.status]}.`,
+      }),
+    onError: (error) =>
+      toast({
+        title: "Failed to update task",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [tasksPath] }),
+  });
+
+  useEffect(() => {
+    if (list.isError) toast({ title: vendorTasksLoadFailure, variant: "destructive" });
+  }, [list.isError]);
+
+  const tasks = list.data?.tasks ?? [];
+  const counts = list.data?.counts;
+  const busyId = change.isPending ? (change.variables?.task.id ?? null) : null;
+  const onAction = (task: TaskDto, status: TaskStatus) => change.mutate({ task, status });
+  const awaitingReview = tasks.filter((t) => t.status === "review");
+
+  return (
+    <div className="grid gap-8">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {[
+          ["Pending", counts?.pending],
+          ["In Progress", counts?.inProgress],
+          ["Completed", counts?.completed],
+        ].map(([label, n]) => (
+          <div key={label} className="rounded-card border border-border bg-card p-4">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-3xl font-bold">{n ?? "–"}</dd>
+          </div>
+        ))}
+      </dl>
+      {list.isError ? (
+        <p role="alert" className="text-destructive">
+          {vendorTasksLoadFailure}
+        </p>
+      ) : null}
+      <div className="grid gap-6 md:grid-cols-2">
+        <TaskList
+          title="Pending tasks"
+          tasks={tasks.filter((t) => t.status === "pending")}
+          onAction={onAction}
+          busyId={busyId}
+        />
+        <TaskList
+          title="In progress"
+          tasks={tasks.filter((t) => t.status === "in_progress")}
+          onAction={onAction}
+          busyId={busyId}
+        />
+      </div>
+      {awaitingReview.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Awaiting review by the team: {awaitingReview.map((t) => t.title).join(", ")}
+        </p>
+      ) : null}
+      <section aria-labelledby="vendor-schedule" className="grid gap-3">
+        <h2 id="vendor-schedule" className="text-lg font-semibold">
+          Your schedule
+        </h2>
+        {schedule.isError ? <p className="text-destructive">Unable to load your schedule.</p> : null}
+        {schedule.data && schedule.data.bookings.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No sessions booked yet.</p>
+        ) : null}
+        <ul className="grid gap-2">
+          {(schedule.data?.bookings ?? []).map((b) => (
+            <li key={b.id} className="rounded-md border border-border bg-card px-3 py-2 text-sm">
+              <p className="font-medium">{b.title}</p>
+              <p className="text-muted-foreground">
+                {formatWhen(b.startTime)}
+                {b.location ? ` · ${b.location}` : ""}
+                {b.status !== "booked" ? ` · ${b.status}` : ""}
+              </p>
+              {b.description ? <p className="text-muted-foreground">{b.description}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
 
 export default function VendorPortalPage() {
   const { user, status } = useRequireRole(vendorOnly, { onWrongRole: "show" });
   if (status === "denied") return <AccessDeniedCard message="This portal is only accessible to vendors." />;
   if (status !== "allowed" || !user) return <PageLoading />;
-  return <PortalFrame user={user} title="Vendor Portal" />;
+  return (
+    <PortalFrame user={user} title="Vendor Portal">
+      <VendorPortal />
+    </PortalFrame>
+  );
 }

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import VendorPortalPage, { vendorTasksLoadFailure } from "./vendor-portal-page";
+
+const vendorUser = {
+  id: "u1",
+  email: "vic@example.com",
+  firstName: "Vic",
+  lastName: "V",
+  role: "vendor",
+  isActive: true,
+};
+const base = {
+  description: null,
+  content: null,
+  priority: "medium",
+  dueDate: null,
+  assigneeId: "u1",
+  assigneeName: "Vic V",
+  category: "catering",
+  retreatId: null,
+  templateId: null,
+  completedAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+
+let posts: { url: string; body: unknown }[];
+
+function renderPage(tasksReply: Response | (() => Response)) {
+  posts = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === "POST") {
+        posts.push({ url, body: JSON.parse(String(init.body)) });
+        return Response.json({});
+      }
+      if (url === "/api/auth/user") return Response.json(vendorUser);
+      if (url === "/api/vendor/tasks") return typeof tasksReply === "function" ? tasksReply() : tasksReply.clone();
+      if (url === "/api/vendor/schedule") {
+        return Response.json({
+          vendorName: "Kitchen",
+          bookings: [
+            {
+              id: "b1",
+              title: "Welcome lunch",
+              description: null,
+              startTime: "2026-05-10T05:00:00.000Z",
+              endTime: null,
+              location: "Villa",
+              status: "booked",
+            },
+          ],
+        });
+      }
+      return Response.json({ message: "Not found" }, { status: 404 });
+    }),
+  );
+  const location = memoryLocation({ path: "/admin/vendor" });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Router hook={location.hook}>
+        <VendorPortalPage />
+      </Router>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+describe("VendorPortalPage", () => {
+  it("shows counts, pending and in-progress tasks with working buttons, and the booked sessions", async () => {
+    renderPage(() =>
+      Response.json({
+        tasks: [
+          { ...base, id: "t1", title: "Prepare menu", status: "pending" },
+          { ...base, id: "t2", title: "Deliver fruit", status: "in_progress" },
+        ],
+        counts: { pending: 1, inProgress: 1, review: 0, completed: 4 },
+      }),
+    );
+    const pending = await screen.findByRole("region", { name: "Pending tasks" });
+    expect(await within(pending).findByText("Prepare menu")).toBeTruthy();
+    expect(screen.getAllByRole("definition").map((d) => d.textContent)).toEqual(["1", "1", "4"]);
+    expect(await screen.findByText("Welcome lunch")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Start: Prepare menu" }));
+    await screen.findByText('"Prepare menu" moved to In Progress.');
+    fireEvent.click(screen.getByRole("button", { name: "Complete: Deliver fruit" }));
+    await screen.findByText('"Deliver fruit" moved to Review.');
+    expect(posts).toEqual([
+      { url: "/api/vendor/tasks/t1/status", body: { status: "in_progress" } },
+      { url: "/api/vendor/tasks/t2/status", body: { status: "review" } },
+    ]);
+    expect(screen.queryByText("Feature Coming Soon")).toBeNull();
+  });
+
+  it("says the spec's text when the tasks cannot be loaded", async () => {
+    renderPage(Response.json({ message: "boom" }, { status: 500 }));
+    expect((await screen.findAllByText(vendorTasksLoadFailure)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { limits } from "./common";
+
+export const taskPriorities = ["low", "medium", "high", "urgent"] as const;
+export type TaskPriority = (typeof taskPriorities)[number];
+export const taskStatuses = ["pending", "in_progress", "review", "completed"] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+/** Column headings of the board (spec section 2). */
+export const taskStatusLabels: Record<TaskStatus, string> = {
+  pending: "Pending",
+  in_progress: "In Progress",
+  review: "Review",
+  completed: "Completed",
+};
+
+export const taskPriorityLabels: Record<TaskPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+/**
+ * The board's buttons, the one source of the workflow for the client and the server: Start,
+ * Complete (hands the work over for review), Approve and Revise (send it back).
+ */
+export const taskActions = [
+  { action: "start", label: "Start", from: "pending", to: "in_progress" },
+  { action: "complete", label: "Complete", from: "in_progress", to: "review" },
+  { action: "approve", label: "Approve", from: "review", to: "completed" },
+  { action: "revise", label: "Revise", from: "review", to: "in_progress" },
+] as const satisfies readonly { action: string; label: string; from: TaskStatus; to: TaskStatus }[];
+export type TaskAction = (typeof taskActions)[number];
+
+/** Vendors may only start and complete their own work; approving stays with staff. */
+export const vendorTaskActions = taskActions.filter((a) => a.action === "start" || a.action === "complete");
+
+/** How a status change was asked for: a workflow button, or an explicit move (drag or "Move to"). */
+export type TaskStatusVia = "button" | "move";
+
+export function actionsFor(status: TaskStatus, allowed: readonly TaskAction[] = taskActions): TaskAction[] {
+  return allowed.filter((a) => a.from === status);
+}
+
+/**
+ * Whether `from` -> `to` is allowed. Buttons follow the workflow; a move (a deliberate drag or
+ * "Move to") may go to any other column. Returns the refusal message, or null when allowed.
+ */
+export function transitionError(
+  from: TaskStatus,
+  to: TaskStatus,
+  via: TaskStatusVia,
+  allowed: readonly TaskAction[] = taskActions,
+): string | null {
+  if (from === to) return `The task is already ${taskStatusLabels[to]}.`;
+  if (via === "move" && allowed === taskActions) return null;
+  if (allowed.some((a) => a.from === from && a.to === to)) return null;
+  return `A task cannot go from ${taskStatusLabels[from]} to ${taskStatusLabels[to]}.`;
+}
+
+/** completedAt is set when a task reaches Completed and cleared when it leaves it. */
+export function completedAtFor(to: TaskStatus, previous: Date | null, now: Date): Date | null {
+  if (to !== "completed") return null;
+  return previous ?? now;
+}
+
+export const titleRequiredMessage = "Title is required.";
+export const descriptionRequiredMessage = "Description is required.";
+export const invalidAssigneeMessage = "The assignee must be an active owner, staff or vendor user.";
+export const noRetreatMessage = "There is no current retreat to add the task to.";
+export const invalidDueDateMessage = "Enter a valid due date.";
+
+const isoDate = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), invalidDueDateMessage);
+
+const taskFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, titleRequiredMessage)
+    .max(limits.name, `Title can be at most ${limits.name} characters.`),
+  description: z
+    .string()
+    .trim()
+    .min(1, descriptionRequiredMessage)
+    .max(limits.longText, `Description can be at most ${limits.longText} characters.`),
+  priority: z.enum(taskPriorities, "Choose a priority: low, medium, high or urgent."),
+  assigneeId: z.uuid("Choose a valid assignee.").nullable(),
+  dueDate: isoDate.nullable(),
+  category: z.string().trim().min(1, "Category is required.").max(100, "Category can be at most 100 characters."),
+  content: z.string().max(limits.longText).nullable(),
+  retreatId: z.uuid("Choose a valid retreat."),
+};
+
+/** POST /api/admin/tasks (spec section 7). */
+export const createTaskSchema = z.strictObject({
+  title: taskFields.title,
+  description: taskFields.description,
+  priority: taskFields.priority.default("medium"),
+  assigneeId: taskFields.assigneeId.default(null),
+  dueDate: taskFields.dueDate.default(null),
+  category: taskFields.category.default("general"),
+  content: taskFields.content.optional(),
+  retreatId: taskFields.retreatId.nullish(),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+/** PATCH /api/admin/tasks/{id}: any subset of the editable fields (status has its own call). */
+export const updateTaskSchema = z
+  .strictObject({
+    title: taskFields.title,
+    description: taskFields.description,
+    priority: taskFields.priority,
+    assigneeId: taskFields.assigneeId,
+    dueDate: taskFields.dueDate,
+    category: taskFields.category,
+    content: taskFields.content,
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: "Nothing to update." });
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+/** POST /api/admin/tasks/{id}/status. */
+export const taskStatusChangeSchema = z.strictObject({
+  status: z.enum(taskStatuses, "Choose a valid status."),
+  via: z.enum(["button", "move"]).default("button"),
+});
+export type TaskStatusChange = z.input<typeof taskStatusChangeSchema>;
+
+/** POST /api/vendor/tasks/{id}/status: only the vendor's buttons. */
+export const vendorTaskStatusChangeSchema = z.strictObject({ status: z.enum(["in_progress", "review"]) });
+
+export const taskListQuerySchema = z.object({
+  retreatId: z.uuid().optional(),
+  status: z.enum(taskStatuses).optional(),
+  assigneeId: z.uuid().optional(),
+});
+
+export const idParamsSchema = z.object({ id: z.uuid("Not found.") });
+
+export const taskSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  content: z.string().nullable(),
+  priority: z.enum(taskPriorities),
+  status: z.enum(taskStatuses),
+  dueDate: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  category: z.string(),
+  retreatId: z.string().nullable(),
+  /** The template this task was created from, if any ("Create season checklist"). */
+  templateId: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskDto = z.infer<typeof taskSchema>;
+
+export const assigneeSchema = z.object({ id: z.string(), name: z.string(), role: z.string() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------------------------
+
+export const taskTemplateInputSchema = z.strictObject({
+  title: taskFields.title,
+  description: z.string().trim().max(limits.longText).nullable().default(null),
+  category: taskFields.category.default("general"),
+  priority: taskFields.priority.default("medium"),
+  dueOffsetDays: z
+    .number("Days from the retreat start must be a whole number.")
+    .int("Days from the retreat start must be a whole number.")
+    .min(-730, "At most two years before the retreat.")
+    .max(365, "At most a year after the retreat starts.")
+    .nullable()
+    .default(null),
+  assigneeRole: z.enum(["owner", "staff", "vendor"]).nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+export type TaskTemplateInput = z.input<typeof taskTemplateInputSchema>;
+
+export const taskTemplateSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category: z.string(),
+  priority: z.enum(taskPriorities),
+  dueOffsetDays: z.number().nullable(),
+  assigneeRole: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type TaskTemplateDto = z.infer<typeof taskTemplateSchema>;
+
+export const applyTemplatesSchema = z.strictObject({ retreatId: z.uuid("Choose a valid retreat.").nullish() });
+export const applyTemplatesResultSchema = z.object({
+  created: z.number(),
+  skipped: z.number(),
+  /** False when the retreat has no start date yet: the tasks were created without due dates. */
+  dated: z.boolean(),
+});
+export type ApplyTemplatesResult = z.infer<typeof applyTemplatesResultSchema>;
+
+/** Due date of a template task: the retreat's first day plus the offset, at noon UTC (same calendar day in every zone from UTC-11 to UTC+11). */
+export function templateDueDate(startDate: string | null, offsetDays: number | null): Date | null {
+  if (!startDate || offsetDays === null) return null;
+  const due = new Date(`${startDate}T12:00:00.000Z`);
+  due.setUTCDate(due.getUTCDate() + offsetDays);
+  return due;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vendor portal
+// ---------------------------------------------------------------------------------------------
+
+export const vendorTaskListSchema = z.object({
+  tasks: z.array(taskSchema),
+  counts: z.object({ pending: z.number(), inProgress: z.number(), review: z.number(), completed: z.number() }),
+});
+export type VendorTaskList = z.infer<typeof vendorTaskListSchema>;
+
+export function isOverdue(task: Pick<TaskDto, "dueDate" | "status">, now: Date = new Date()): boolean {
+  return task.status !== "completed" && task.dueDate !== null && new Date(task.dueDate).getTime() < now.getTime();
+}
