@@ -70,7 +70,10 @@ export function Toast({ item }: { item: ToastItem }) {
 export function Toaster() {
   const { toasts } = useToast();
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+    <div
+      data-toaster=""
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
       {toasts.map((item) => (
         <Toast key={item.id} item={item} />
       ))}

@@ -33,6 +33,10 @@ export function AdminDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
           role={alert ? "alertdialog" : "dialog"}
+          // Dismissing a toast that sits over the dialog (phones) must not close the dialog too.
+          onInteractOutside={(event) => {
+            if (event.target instanceof Element && event.target.closest("[data-toaster]")) event.preventDefault();
+          }}
           // Without a description Radix warns; pass undefined explicitly when there is none.
           {...(description ? {} : { "aria-describedby": undefined })}
           className={cn(
