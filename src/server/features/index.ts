@@ -9,6 +9,7 @@ import { registerEmailOutboxRoutes } from "./email-outbox/email-outbox.routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerEmailSubscriberRoutes } from "./email-subscribers/email-subscribers.routes";
 import { registerEmailTemplateRoutes } from "./email-templates/email-templates.routes";
+import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
 import { registerTaskRoutes } from "./tasks/tasks.routes";
@@ -34,4 +35,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerTaskRoutes(app);
   await registerScheduleRoutes(app);
   await registerVendorRoutes(app);
+  await registerInterviewRoutes(app);
 }
