@@ -51,9 +51,14 @@ function Body({ message }: { message: EmailLogDetail }) {
       </Tabs.Content>
       <Tabs.Content value="text" className="focus-visible:outline-2 focus-visible:outline-ring">
         {message.text ? (
-          <pre className="max-h-[55svh] overflow-auto rounded-md border border-border bg-muted/40 p-3 text-sm whitespace-pre-wrap break-words">
-            {message.text}
-          </pre>
+          <section
+            aria-label="Plain text of the message"
+            className="max-h-[55svh] overflow-auto rounded-md border border-border bg-muted/40 p-3 text-sm"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+          >
+            <pre className="whitespace-pre-wrap break-words">{message.text}</pre>
+          </section>
         ) : (
           <p className="text-sm text-muted-foreground">This message has no plain-text part.</p>
         )}

@@ -93,9 +93,14 @@ export function EmailPreview({
             </div>
           </Tabs.Content>
           <Tabs.Content value="text" className="focus-visible:outline-2 focus-visible:outline-ring">
-            <pre className="max-h-[560px] overflow-auto rounded-md border border-border bg-muted p-4 text-sm whitespace-pre-wrap break-words">
-              {email.text}
-            </pre>
+            <section
+              aria-label="Plain text of the preview"
+              className="max-h-[560px] overflow-auto rounded-md border border-border bg-muted p-4 text-sm"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+              tabIndex={0}
+            >
+              <pre className="whitespace-pre-wrap break-words">{email.text}</pre>
+            </section>
           </Tabs.Content>
         </Tabs.Root>
       ) : null}
