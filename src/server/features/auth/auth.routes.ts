@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { authUserSchema, loginSchema } from "../../../shared/schemas/auth";
 import { requireUser } from "../../auth/guards";
 import { clearSessionCookie, deleteSession } from "../../auth/session";

@@ -6,7 +6,8 @@ import type { AdminApplication } from "../../../../shared/schemas/admin-applicat
 import { Toaster } from "../../../components/ui/toast";
 import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
-import { ApplicationsTab, searchDebounceMs } from "./applications-tab";
+import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
+import { ApplicationsTab } from "./applications-tab";
 
 function application(overrides: Partial<AdminApplication>): AdminApplication {
   return {

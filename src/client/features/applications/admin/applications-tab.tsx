@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Plus, Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { type ApplicationListResponse, stageFilterOptions } from "../../../../shared/schemas/admin-applications";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { ListPagination } from "../../admin-shell/list-pagination";
 import { NativeSelect } from "../../admin-shell/native-select";
+import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { ApplicationDetailModal } from "./application-detail-modal";
 import { ApplicationFormDialog } from "./application-form-dialog";
 import { ApplicationsTable, type RowAction } from "./applications-table";
@@ -14,12 +16,7 @@ import { defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from
 import { stageLabel } from "./stage-badge";
 import { StageChangeDialog } from "./stage-change-dialog";
 
-/** Typing pauses this long before the list is asked again. */
-export const searchDebounceMs = 300;
-
 type OpenDialog = RowAction | { kind: "add" } | null;
-
-const numberFormat = new Intl.NumberFormat("en-GB");
 
 const sortChoices: [value: string, label: string][] = [
   ["submittedAt:desc", "Newest first"],
@@ -33,51 +30,12 @@ const sortChoices: [value: string, label: string][] = [
   ["email:asc", "Email"],
 ];
 
-function Pagination({ data, onPage }: { data: ApplicationListResponse; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const first = data.total === 0 ? 0 : (data.page - 1) * data.pageSize + 1;
-  const last = (data.page - 1) * data.pageSize + data.items.length;
-  const about = data.totalIsEstimate ? "about " : "";
-  // With an estimated total the last page is not known exactly: a short page is the end.
-  const hasNext = data.totalIsEstimate ? data.items.length === data.pageSize : data.page < pages;
-  return (
-    <nav aria-label="Applications pages" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {data.total === 0
-          ? "No applications"
-          : `Showing ${numberFormat.format(first)}–${numberFormat.format(last)} of ${about}${numberFormat.format(data.total)} ${data.total === 1 ? "application" : "applications"}`}
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
-          Previous
-        </Button>
-        <span className="text-sm whitespace-nowrap">
-          Page {numberFormat.format(data.page)} of {about}
-          {numberFormat.format(pages)}
-        </span>
-        <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPage(data.page + 1)}>
-          Next
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 /** The dashboard's Applications tab: search, stage filter, sorting and pages all done by the server. */
 export function ApplicationsTab() {
   const id = useId();
   const [filters, setFilters] = useState<ListFilters>(defaultFilters);
-  const [searchText, setSearchText] = useState("");
+  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      setFilters((current) =>
-        current.search === searchText.trim() ? current : { ...current, search: searchText.trim(), page: 1 },
-      );
-    }, searchDebounceMs);
-    return () => clearTimeout(handle);
-  }, [searchText]);
 
   const list = useQuery<ApplicationListResponse>({
     queryKey: [listUrl(filters)],
@@ -184,7 +142,14 @@ export function ApplicationsTab() {
           status={status}
         />
       </div>
-      {list.data ? <Pagination data={list.data} onPage={(page) => setFilters({ ...filters, page })} /> : null}
+      {list.data ? (
+        <ListPagination
+          data={{ ...list.data, itemCount: list.data.items.length }}
+          noun="application"
+          label="Applications pages"
+          onPage={(page) => setFilters({ ...filters, page })}
+        />
+      ) : null}
 
       {dialog?.kind === "view" ? <ApplicationDetailModal application={dialog.application} onClose={close} /> : null}
       {dialog?.kind === "edit" ? <ApplicationFormDialog application={dialog.application} onClose={close} /> : null}

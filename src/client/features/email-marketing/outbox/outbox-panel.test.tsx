@@ -6,7 +6,8 @@ import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-
 import { Toaster } from "../../../components/ui/toast";
 import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
-import { OutboxPanel, outboxSearchDebounceMs } from "./outbox-panel";
+import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
+import { OutboxPanel } from "./outbox-panel";
 import { outboxPollMs } from "./outbox-query";
 
 function log(overrides: Partial<EmailLog>): EmailLog {
@@ -124,7 +125,7 @@ describe("OutboxPanel", () => {
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "grace" } });
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(outboxSearchDebounceMs + 50);
+      await vi.advanceTimersByTimeAsync(searchDebounceMs + 50);
     });
     await waitFor(() => expect(lastListUrl().search).toBe("?status=failed&search=grace&page=1&pageSize=25"));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

@@ -1,12 +1,13 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Eye, RotateCw, Search } from "lucide-react";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { type EmailLog, type EmailLogListResponse, emailLogStatuses } from "../../../../shared/schemas/email-outbox";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { cn } from "../../../lib/cn";
 import { ListPagination } from "../../admin-shell/list-pagination";
+import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { EmailStatusBadge, emailStatusLabel, formatDateTime, kindLabel } from "./email-status";
 import { MessageDialog } from "./message-dialog";
 import {
@@ -18,9 +19,6 @@ import {
   outboxPollMs,
 } from "./outbox-query";
 import { useRetryEmail } from "./use-retry-email";
-
-/** Typing pauses this long before the list is asked again. */
-export const outboxSearchDebounceMs = 300;
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 const chipStatuses = ["all", ...emailLogStatuses] as const;
@@ -244,17 +242,8 @@ function OutboxTable({
 export function OutboxPanel() {
   const id = useId();
   const [filters, setFilters] = useState<OutboxFilters>(defaultOutboxFilters);
-  const [searchText, setSearchText] = useState("");
+  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
   const [viewing, setViewing] = useState<EmailLog | null>(null);
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      setFilters((current) =>
-        current.search === searchText.trim() ? current : { ...current, search: searchText.trim(), page: 1 },
-      );
-    }, outboxSearchDebounceMs);
-    return () => clearTimeout(handle);
-  }, [searchText]);
 
   const list = useQuery<EmailLogListResponse>({
     queryKey: [outboxListUrl(filters)],

@@ -6,7 +6,8 @@ import type { AdminSubscriber, SubscriberImportResult } from "../../../../shared
 import { Toaster } from "../../../components/ui/toast";
 import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
-import { SubscribersPanel, searchDebounceMs } from "./subscribers-panel";
+import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
+import { SubscribersPanel } from "./subscribers-panel";
 
 // Radix Checkbox and Switch measure themselves; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {

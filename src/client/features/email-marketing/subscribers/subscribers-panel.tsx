@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Plus, Search, Upload } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   type SubscriberListResponse,
   type SubscriberTagsResponse,
@@ -13,6 +13,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { ListPagination } from "../../admin-shell/list-pagination";
 import { NativeSelect } from "../../admin-shell/native-select";
+import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { AddSubscriberDialog } from "./add-subscriber-dialog";
 import { DeleteSubscriberDialog } from "./delete-subscriber-dialog";
 import { EditSubscriberDialog } from "./edit-subscriber-dialog";
@@ -27,9 +28,6 @@ import {
   subscriberTagsUrl,
 } from "./subscriber-query";
 import { type SubscriberAction, SubscribersTable } from "./subscribers-table";
-
-/** Typing pauses this long before the list is asked again. */
-export const searchDebounceMs = 300;
 
 type OpenDialog = SubscriberAction | { kind: "add" | "import" } | null;
 
@@ -60,17 +58,8 @@ function Summary({ summary }: { summary: SubscriberListResponse["summary"] | und
 export function SubscribersPanel() {
   const id = useId();
   const [filters, setFilters] = useState<SubscriberFilters>(defaultSubscriberFilters);
-  const [searchText, setSearchText] = useState("");
+  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-
-  useEffect(() => {
-    const handle = setTimeout(() => {
-      setFilters((current) =>
-        current.search === searchText.trim() ? current : { ...current, search: searchText.trim(), page: 1 },
-      );
-    }, searchDebounceMs);
-    return () => clearTimeout(handle);
-  }, [searchText]);
 
   const list = useQuery<SubscriberListResponse>({
     queryKey: [subscriberListUrl(filters)],
