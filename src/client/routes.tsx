@@ -36,6 +36,7 @@ const pages: PageComponents = {
   travelForm: lazy(() => import("./features/travel/travel-form-page")),
   admin: lazy(() => import("./features/auth/admin-entry-page")),
   setPassword: lazy(() => import("./features/auth/set-password-page")),
+  interviewBooking: lazy(() => import("./features/interviews/interview-booking-page")),
   adminDashboard: lazy(() => import("./features/dashboard/dashboard-page")),
   adminVendor: lazy(() => import("./features/vendors/vendor-portal-page")),
   adminGuest: lazy(() => import("./features/guests/guest-portal-page")),

@@ -26,6 +26,20 @@ const envSchema = z.object({
   /** Shared secret for the email provider's event webhook (bounces, complaints); see README. */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  /** Where interview video rooms live (a self-hosted Jitsi or the public service). */
+  JITSI_BASE_URL: z
+    .url({ message: "must be an absolute URL such as https://meet.jit.si" })
+    .regex(/^https?:\/\//, "must be an http(s):// URL")
+    .default("https://meet.jit.si"),
+  /** Turns on the Calendly webhook (POST /api/webhooks/calendly); unset, the webhook answers 404. */
+  CALENDLY_WEBHOOK_SIGNING_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Turns on Stripe Checkout for payments; unset, payments are recorded by staff only. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_... or sk_live_...)")
+    .optional(),
+  /** Verifies Stripe's webhook (POST /api/webhooks/stripe); required with STRIPE_SECRET_KEY in production. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
   /**
    * Which proxies to believe about the client address (X-Forwarded-For): "false" (default, direct
    * exposure), a hop count such as "1" behind one load balancer, or a comma-separated list of
@@ -76,6 +90,12 @@ export type Config = {
   emailRatePerSecond: number;
   /** Verifies the provider's event webhook; unset means the webhook is refused in production. */
   emailWebhookSecret?: string;
+  /** Base URL of interview video rooms, without a trailing slash. */
+  jitsiBaseUrl: string;
+  /** Verifies Calendly's webhook; unset means the webhook is off. */
+  calendlyWebhookSigningKey?: string;
+  /** Stripe Checkout and its webhook; unset means payments are recorded by staff only. */
+  stripe?: { secretKey: string; webhookSecret?: string };
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number | string[];
   /** Where the built client lives; tests may point elsewhere. */
@@ -112,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
   }
+  if (e.NODE_ENV === "production" && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY when NODE_ENV=production (payments are confirmed by the webhook)",
+    );
+  }
   const oidcSet = oidcVariables.filter((name) => e[name] !== undefined);
   if (oidcSet.length > 0 && oidcSet.length < oidcVariables.length) {
     const missing = oidcVariables.filter((name) => e[name] === undefined);
@@ -131,6 +156,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: e.EMAIL_FROM,
     emailRatePerSecond: e.EMAIL_RATE_PER_SECOND,
     ...(e.EMAIL_WEBHOOK_SECRET ? { emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET } : {}),
+    jitsiBaseUrl: e.JITSI_BASE_URL.replace(/\/$/, ""),
+    ...(e.CALENDLY_WEBHOOK_SIGNING_KEY ? { calendlyWebhookSigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY } : {}),
+    ...(e.STRIPE_SECRET_KEY
+      ? {
+          stripe: {
+            secretKey: e.STRIPE_SECRET_KEY,
+            ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
+          },
+        }
+      : {}),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
@@ -177,6 +212,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: "test-secret-test-secret-test-secret-0123",
     emailFrom: "Retreat HQ <hello@localhost>",
     emailRatePerSecond: 1000,
+    jitsiBaseUrl: "https://meet.jit.si",
     logLevel: "silent",
     trustProxy: false,
     clientDir: resolve("dist/client"),

@@ -14,6 +14,7 @@ export const pageRoutes = {
   emailResubscribe: "/email/resubscribe/:token",
   travelForm: "/travel-form/:applicationId",
   setPassword: "/set-password/:token",
+  interviewBooking: "/interview/book/:token",
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

@@ -34,6 +34,8 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 type Json = Record<string, unknown>;
+/** An email attachment kept with its outbox row, so a retry sends the same file. */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 
@@ -501,6 +503,8 @@ export const emailLogs = pgTable(
     idempotencyKey: text("idempotency_key").unique(),
     /** Set for campaign messages (and campaign test sends), so the outbox can be filtered by campaign. */
     campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
+    /** Files sent with the message (an interview's .ics invitation); small text content only. */
+    attachments: jsonList<EmailAttachment>("attachments"),
     status: text("status").notNull().default("sent"),
     sentAt: tstz("sent_at"),
     errorMessage: text("error_message"),
@@ -913,6 +917,31 @@ export const interviewAvailability = pgTable(
     index("interview_availability_user_id_idx").on(t.userId, t.dayOfWeek),
     check("interview_availability_day_of_week_range", sql`${t.dayOfWeek} between 0 and 6`),
   ],
+);
+
+/**
+ * A tokenised link that lets an applicant pick their own interview slot from one interviewer's
+ * free times, without an account. Only the token's hash is stored.
+ */
+export const interviewBookingLinks = pgTable(
+  "interview_booking_links",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    interviewerUserId: uuid("interviewer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    duration: integer("duration").notNull().default(30),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: tstz("expires_at").notNull(),
+    /** Set once the applicant has booked; the link then shows that booking. */
+    interviewId: uuid("interview_id").references(() => interviews.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [index("interview_booking_links_application_id_idx").on(t.applicationId)],
 );
 
 export const interviewBlocks = pgTable(

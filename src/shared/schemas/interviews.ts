@@ -12,7 +12,11 @@ export type InterviewFilter = (typeof interviewFilters)[number];
 export const interviewStatuses = ["scheduled", "completed", "cancelled"] as const;
 export const interviewOutcomes = ["accepted", "declined", "pending"] as const;
 
-export const interviewListQuerySchema = z.object({ filter: z.enum(interviewFilters).default("upcoming") });
+export const interviewListQuerySchema = z.object({
+  filter: z.enum(interviewFilters).default("upcoming"),
+  /** Only this application's interviews (the application detail shows them with their rating). */
+  applicationId: z.uuid().optional(),
+});
 export const interviewIdParamsSchema = z.object({ id: z.uuid() });
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -80,3 +84,109 @@ export function interviewActions(item: Pick<InterviewItem, "interview" | "jitsiR
 export function successRate(completed: number, accepted: number): number {
   return completed === 0 ? 0 : Math.round((accepted / completed) * 1000) / 10;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Interviewers, availability and blocks
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/admin/interviews/interviewers: active owner and staff users. */
+export const interviewerSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type Interviewer = z.infer<typeof interviewerSchema>;
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a time such as 09:30.");
+export const recurringPatterns = ["daily", "weekly"] as const;
+
+export const availabilityWindowSchema = z
+  .strictObject({
+    /** 0 = Sunday ... 6 = Saturday. */
+    dayOfWeek: z.number().int().min(0).max(6),
+    startTime: clockTime,
+    endTime: clockTime,
+    timezone: z.string().min(1).max(64).default(interviewDefaults.timeZone),
+  })
+  .refine((w) => w.startTime < w.endTime, { message: "The end must be after the start.", path: ["endTime"] });
+export type AvailabilityWindow = z.infer<typeof availabilityWindowSchema>;
+
+export const interviewBlockSchema = z.object({
+  id: z.uuid(),
+  startTime: z.string(),
+  endTime: z.string(),
+  reason: z.string().nullable(),
+  isRecurring: z.boolean(),
+  recurringPattern: z.enum(recurringPatterns).nullable(),
+});
+export type InterviewBlock = z.infer<typeof interviewBlockSchema>;
+
+/** GET /api/admin/interviews/availability?userId= (default: the signed-in user). */
+export const availabilityQuerySchema = z.object({ userId: z.uuid().optional() });
+export const availabilitySchema = z.object({
+  userId: z.uuid(),
+  windows: z.array(availabilityWindowSchema),
+  blocks: z.array(interviewBlockSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** PUT /api/admin/interviews/availability: replaces the user's weekly windows. */
+export const replaceAvailabilitySchema = z.strictObject({
+  userId: z.uuid().optional(),
+  windows: z.array(availabilityWindowSchema).max(50),
+});
+
+/** POST /api/admin/interviews/blocks; DELETE /api/admin/interviews/blocks/{id}. */
+export const createInterviewBlockSchema = z
+  .strictObject({
+    userId: z.uuid().optional(),
+    startTime: isoInstant,
+    endTime: isoInstant,
+    reason: z.string().trim().max(200).nullable().default(null),
+    recurringPattern: z.enum(recurringPatterns).nullable().default(null),
+  })
+  .refine((b) => new Date(b.endTime) > new Date(b.startTime), {
+    message: "The end must be after the start.",
+    path: ["endTime"],
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Self-booking through a tokenised link (no login)
+// ---------------------------------------------------------------------------------------------
+
+/** How long a booking link works, and how far ahead it offers slots. */
+export const bookingLinkDays = 14;
+
+/** POST /api/admin/interviews/booking-links: emails the applicant a link to pick a slot. */
+export const createBookingLinkSchema = z.strictObject({
+  applicationId: z.uuid(),
+  interviewerId: z.uuid().optional(),
+  duration: z.number().int().min(15).max(180).default(interviewDefaults.durationMinutes),
+});
+export const bookingLinkSchema = z.object({
+  id: z.uuid(),
+  applicationId: z.uuid(),
+  expiresAt: z.string(),
+  emailedTo: z.string(),
+});
+
+export const bookingTokenParamsSchema = z.object({ token: z.string().min(20).max(200) });
+
+/** GET /api/interview-booking/{token}: what the applicant's page shows. */
+export const bookingPageSchema = z.object({
+  firstName: z.string().nullable(),
+  interviewerName: z.string(),
+  duration: z.number().int(),
+  expiresAt: z.string(),
+  /** The interview booked through this link, once there is one. */
+  booked: z.object({ scheduledAt: z.string(), meetingUrl: z.string().nullable() }).nullable(),
+  /** Free start times (ISO instants), earliest first; the page shows them in the visitor's zone. */
+  slots: z.array(z.string()),
+});
+export type BookingPage = z.infer<typeof bookingPageSchema>;
+
+/** POST /api/interview-booking/{token}. */
+export const bookSlotSchema = z.strictObject({ scheduledAt: isoInstant });
+export const bookedSlotSchema = z.object({
+  scheduledAt: z.string(),
+  duration: z.number().int(),
+  meetingUrl: z.string().nullable(),
+  interviewerName: z.string(),
+});
+export type BookedSlot = z.infer<typeof bookedSlotSchema>;

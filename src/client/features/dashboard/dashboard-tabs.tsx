@@ -3,6 +3,7 @@ import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
+import { InterviewsTab } from "../interviews/interviews-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { TasksTab } from "../tasks/tasks-tab";
@@ -77,6 +78,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <ApplicationsTab />
           ) : item.value === "waitlist" ? (
             <WaitlistTab />
+          ) : item.value === "interviews" ? (
+            <InterviewsTab />
           ) : item.value === "schedule" ? (
             <ScheduleTab />
           ) : item.value === "tasks" ? (
