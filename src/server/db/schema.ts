@@ -602,6 +602,8 @@ export const paymentReminders = pgTable(
     applicationId: uuid("application_id").references(() => applications.id, {
       onDelete: "cascade",
     }),
+    /** The scheduled payment this reminder is about (deposit or instalment). */
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
     reminderType: text("reminder_type").notNull(),
     dueDate: day("due_date"),
     amount: money("amount"),
@@ -621,8 +623,51 @@ export const paymentReminders = pgTable(
     index("payment_reminders_status_due_date_idx").on(t.status, t.dueDate),
     index("payment_reminders_payment_plan_id_idx").on(t.paymentPlanId),
     index("payment_reminders_application_id_idx").on(t.applicationId),
+    // One reminder per payment, kind and lead time: the reminder job can run again safely.
+    uniqueIndex("payment_reminders_payment_kind_days_idx").on(t.paymentId, t.reminderType, t.daysBefore),
   ],
 );
+
+/**
+ * A released place offered to the next person on the waitlist: an expiring link they accept from
+ * the email. Only the token's hash is stored; at most one open offer per application.
+ */
+export const placeOffers = pgTable(
+  "place_offers",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** offered, accepted, declined, expired or withdrawn. */
+    status: text("status").notNull().default("offered"),
+    expiresAt: tstz("expires_at").notNull(),
+    respondedAt: tstz("responded_at"),
+    /** Why the place came free (the application that left, or null for a manual offer). */
+    releasedByApplicationId: uuid("released_by_application_id").references(() => applications.id, {
+      onDelete: "set null",
+    }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("place_offers_retreat_id_status_idx").on(t.retreatId, t.status),
+    uniqueIndex("place_offers_one_open_per_application_idx")
+      .on(t.applicationId)
+      .where(sql`${t.status} = 'offered'`),
+  ],
+);
+
+/** Stripe webhook events already handled: a replayed event id changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: tstz("processed_at").notNull().defaultNow(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Schedule, vendor bookings, rooms

@@ -24,7 +24,7 @@ describe("money", () => {
 
   it("splits the balance after the deposit into equal payments that add up", () => {
     expect(instalmentsPence(199700, 50000, 2)).toEqual([74850, 74850]);
-    expect(instalmentsPence(100001, 0, 2)).toEqual([50000, 50001]);
+    expect(instalmentsPence(100001, 0, 2)).toEqual([50001, 50000]);
     expect(instalmentsPence(30000, 50000, 2)).toEqual([0, 0]);
   });
 });

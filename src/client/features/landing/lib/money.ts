@@ -1,38 +1,11 @@
 /**
  * Money on the landing page. Prices arrive as decimal strings ("1997.00") from the booking types;
- * they are turned into integer pence so that per-day and instalment sums never use floats.
+ * they are turned into integer pence so that per-day and instalment sums never use floats. The
+ * rules themselves live in src/shared/finance, shared with the payment plans staff see.
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+import { formatMoney, splitPence } from "../../../../shared/finance/money";
 
-function formatter(currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.NumberFormat("en-GB", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, found);
-  }
-  return found;
-}
-
-/** "1997.00" -> 199700. Throws on anything that is not a plain decimal amount. */
-export function toPence(decimal: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(decimal.trim());
-  if (!match) throw new Error(`Not a money amount: ${decimal}`);
-  const [, sign, whole, fraction = ""] = match;
-  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return sign === "-" ? -pence : pence;
-}
-
-/** £1,997 for whole pounds, £748.50 otherwise (en-GB grouping, the currency's symbol). */
-export function formatMoney(pence: number, currency = "GBP"): string {
-  const whole = pence % 100 === 0;
-  return formatter(currency, whole ? 0 : 2).format(pence / 100);
-}
+export { formatMoney, toPence } from "../../../../shared/finance/money";
 
 /** Whole pounds given as a number in the content files (flight costs, fees), same format. */
 export function formatPounds(pounds: number, currency = "GBP"): string {
@@ -46,11 +19,9 @@ export function perDayPence(totalPence: number, days: number): number {
 }
 
 /**
- * The balance after the deposit, split into `count` equal payments. Any odd penny goes on the
- * last payment so the parts always add up to the total.
+ * The balance after the deposit, split into `count` payments the way payment plans split it
+ * (src/shared/finance/payment-plan.ts), so the page and the plan never disagree by a penny.
  */
 export function instalmentsPence(totalPence: number, depositPence: number, count: number): number[] {
-  const balance = Math.max(0, totalPence - depositPence);
-  const part = Math.floor(balance / count);
-  return Array.from({ length: count }, (_, i) => (i === count - 1 ? balance - part * (count - 1) : part));
+  return splitPence(Math.max(0, totalPence - depositPence), count);
 }

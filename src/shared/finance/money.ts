@@ -1,0 +1,57 @@
+/**
+ * Money is stored as numeric(10,2) decimal strings ("1997.00") and computed as integer pence, so
+ * no sum, split or percentage ever goes through a float.
+ */
+
+/** "1997.00" -> 199700. Throws on anything that is not a plain decimal amount. */
+export function toPence(decimal: string | number): number {
+  const text = typeof decimal === "number" ? decimal.toFixed(2) : decimal;
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) throw new Error(`Not a money amount: ${text}`);
+  const [, sign, whole, fraction = ""] = match;
+  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return sign === "-" ? -pence : pence;
+}
+
+/** 199700 -> "1997.00", the form the database's numeric(10,2) columns take. */
+export function fromPence(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new Error(`Not a whole number of pence: ${pence}`);
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * Splits an amount into n parts that differ by at most a penny and add up exactly; the earlier
+ * parts carry the odd pennies.
+ */
+export function splitPence(total: number, parts: number): number[] {
+  if (!Number.isSafeInteger(total) || total < 0) throw new Error(`Cannot split ${total}`);
+  if (!Number.isInteger(parts) || parts < 1) throw new Error(`Cannot split into ${parts} parts`);
+  const base = Math.floor(total / parts);
+  const extra = total - base * parts;
+  return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
+  const key = `${currency}:${fractionDigits}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** £1,997 for whole pounds, £748.50 otherwise (en-GB grouping, the currency's symbol). */
+export function formatMoney(pence: number, currency = "GBP"): string {
+  const whole = pence % 100 === 0;
+  return formatter(currency, whole ? 0 : 2).format(pence / 100);
+}
