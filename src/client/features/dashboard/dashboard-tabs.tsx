@@ -3,11 +3,12 @@ import { useState } from "react";
 import { cn } from "../../lib/cn";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
+import { FinanceTab } from "../finance/finance-tab";
 import { InterviewsTab } from "../interviews/interviews-tab";
+import { PaymentsTab } from "../payments/payments-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { TasksTab } from "../tasks/tasks-tab";
-import { BeingBuiltPanel } from "./being-built-panel";
 import { OverviewTab } from "./overview-tab";
 
 export const dashboardTabs = [
@@ -84,10 +85,12 @@ export function DashboardTabs({ role }: { role: string }) {
             <ScheduleTab />
           ) : item.value === "tasks" ? (
             <TasksTab />
-          ) : item.value === "settings" ? (
-            <SettingsTab />
+          ) : item.value === "finance" ? (
+            <FinanceTab />
+          ) : item.value === "payments" ? (
+            <PaymentsTab />
           ) : (
-            <BeingBuiltPanel title={item.label} />
+            <SettingsTab />
           )}
         </Tabs.Content>
       ))}
