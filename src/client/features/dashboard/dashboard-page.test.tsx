@@ -93,10 +93,10 @@ describe("DashboardPage", () => {
   it("shows a short 'being built' panel for tabs not built yet", async () => {
     renderAs("staff");
     await screen.findByText("Welcome back, Olive");
-    const tab = screen.getByRole("tab", { name: "Interviews" });
+    const tab = screen.getByRole("tab", { name: "Finance" });
     // Radix tabs switch on mousedown (pointer) or on focus + keyboard.
     fireEvent.mouseDown(tab, { button: 0 });
     expect(await screen.findByText("This area is being built. Please check back soon.")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Interviews" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Finance" })).toBeTruthy();
   });
 });
