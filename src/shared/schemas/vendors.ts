@@ -4,7 +4,8 @@ import { limits } from "./common";
 export const vendorUserInvalidMessage = "The linked user must be an active user with the vendor role.";
 export const vendorUserTakenMessage = "That user is already linked to another vendor.";
 
-const optional = (max: number) => z.string().trim().max(max).nullable();
+const optional = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} can be at most ${max} characters.`).nullable();
 
 const vendorFields = {
   name: z
@@ -12,12 +13,16 @@ const vendorFields = {
     .trim()
     .min(1, "Name is required.")
     .max(limits.name, `Name can be at most ${limits.name} characters.`),
-  type: optional(100),
+  type: optional(100, "Type"),
   email: z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address.")).nullable(),
-  phone: optional(limits.phone),
-  services: z.array(z.string().trim().min(1).max(100)).max(50),
+  phone: optional(limits.phone, "Phone"),
+  services: z
+    .array(
+      z.string().trim().min(1, "A service cannot be blank.").max(100, "Each service can be at most 100 characters."),
+    )
+    .max(50, "List at most 50 services."),
   userId: z.uuid("Choose a valid user.").nullable(),
-  notes: optional(limits.longText),
+  notes: optional(limits.longText, "Notes"),
   isActive: z.boolean(),
 };
 
@@ -70,3 +75,75 @@ export const vendorScheduleSchema = z.object({
   bookings: z.array(vendorBookingSchema),
 });
 export type VendorSchedule = z.infer<typeof vendorScheduleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Vendor bookings (admin): a vendor booked onto one retreat session
+// ---------------------------------------------------------------------------------------------
+
+export const vendorBookingStatuses = ["booked", "confirmed", "cancelled"] as const;
+export type VendorBookingStatus = (typeof vendorBookingStatuses)[number];
+export const vendorBookingStatusLabels: Record<VendorBookingStatus, string> = {
+  booked: "Booked",
+  confirmed: "Confirmed",
+  cancelled: "Cancelled",
+};
+
+export const vendorAlreadyBookedMessage = "This vendor is already booked for this session.";
+export const vendorInactiveMessage = "This vendor is inactive. Reactivate it before booking it.";
+export const vendorHasHistoryMessage =
+  "This vendor has bookings, expenses or payments on record, so it cannot be deleted. Deactivate it instead.";
+export const bookingRateMessage = "Rate must be an amount such as 150 or 150.50.";
+export const bookingStatusMessage = "Status must be booked, confirmed or cancelled.";
+
+/** numeric(10,2): up to 8 digits before the point, 2 after, never negative. */
+const rate = z
+  .string(bookingRateMessage)
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, bookingRateMessage)
+  .nullable();
+const bookingDescription = z
+  .string()
+  .trim()
+  .max(limits.shortText, `Description can be at most ${limits.shortText} characters.`)
+  .nullable();
+
+/** POST /api/admin/vendor-bookings: the session decides the retreat and the times. */
+export const createVendorBookingSchema = z.strictObject({
+  vendorId: z.uuid("Please choose a vendor."),
+  retreatSessionId: z.uuid("Please choose a session."),
+  rate: rate.default(null),
+  description: bookingDescription.default(null),
+});
+export type CreateVendorBookingInput = z.input<typeof createVendorBookingSchema>;
+
+/** PATCH /api/admin/vendor-bookings/{id}. */
+export const updateVendorBookingSchema = z
+  .strictObject({
+    status: z.enum(vendorBookingStatuses, bookingStatusMessage),
+    rate,
+    description: bookingDescription,
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: "Nothing to update." });
+export type UpdateVendorBookingInput = z.infer<typeof updateVendorBookingSchema>;
+
+export const vendorBookingListQuerySchema = z.object({ retreatId: z.uuid("Retreat id must be a uuid.").optional() });
+export const vendorBookingIdParamsSchema = z.object({ id: z.uuid("Booking id must be a uuid.") });
+
+/** A booking as the admin sees it, with the vendor's name and the session's title and times. */
+export const adminVendorBookingSchema = z.object({
+  id: z.string(),
+  retreatId: z.string().nullable(),
+  vendorId: z.string(),
+  vendorName: z.string(),
+  vendorActive: z.boolean(),
+  retreatSessionId: z.string().nullable(),
+  sessionTitle: z.string().nullable(),
+  /** Instants, ISO 8601 in UTC: the session's while it exists, else the times copied at booking. */
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  rate: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.string(),
+});
+export type AdminVendorBooking = z.infer<typeof adminVendorBookingSchema>;

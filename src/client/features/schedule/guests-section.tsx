@@ -1,38 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { GuestCandidate, InviteGuestResponse } from "../../../shared/schemas/guests";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
-
-const guestsPath = "/api/admin/guests";
+import { useGuestCandidates, useInviteGuest } from "./use-guest-invite";
 
 /** Accepted applicants and their guest-portal accounts: invite sends a set-password email. */
 export function GuestsSection() {
-  const queryClient = useQueryClient();
-  const { data, isLoading, isError } = useQuery<GuestCandidate[]>({ queryKey: [guestsPath] });
-  const invite = useMutation({
-    mutationFn: async (applicationId: string) =>
-      (await (await apiRequest("POST", guestsPath, { applicationId })).json()) as InviteGuestResponse,
-    onSuccess: (result) => {
-      toast({
-        title: result.linked ? "Guest account linked" : "Guest invited",
-        description: result.setPasswordLinkSent
-          ? `We emailed ${result.email} a link to set their password.`
-          : `${result.email} can now see this retreat in the guest portal.`,
-      });
-      void invalidateByPrefix(queryClient, guestsPath);
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to invite guest",
-        description: apiErrorMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
-  });
-
+  const { data, isLoading, isError } = useGuestCandidates();
+  const invite = useInviteGuest();
   return (
     <Card>
       <CardHeader>

@@ -17,7 +17,8 @@ import {
 import { currentUser, staffRoles, vendorRoles } from "../../auth/guards";
 import { auditContext } from "../audit/audit.service";
 import { changeTaskStatus, listOwnTasks } from "../tasks/tasks.service";
-import { createVendor, listVendors, updateVendor, vendorSchedule } from "./vendors.service";
+import { registerVendorBookingRoutes } from "./vendor-bookings.routes";
+import { createVendor, deleteVendor, listVendors, updateVendor, vendorSchedule } from "./vendors.service";
 
 const errorSchema = z.object({ message: z.string() });
 
@@ -87,4 +88,22 @@ export async function registerVendorRoutes(app: FastifyInstance) {
     },
     async (request) => updateVendor(app.db, request.params.id, request.body, auditContext(request)),
   );
+
+  r.delete(
+    "/api/admin/vendors/:id",
+    {
+      config: staffConfig,
+      schema: {
+        tags: ["vendors"],
+        params: idParamsSchema,
+        response: { 200: z.object({ id: z.uuid(), deleted: z.literal(true) }), 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      await deleteVendor(app.db, request.params.id, auditContext(request));
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+
+  await registerVendorBookingRoutes(app);
 }

@@ -4,11 +4,12 @@ import {
   type CreateVendorInput,
   createVendorSchema,
   type UpdateVendorInput,
+  vendorHasHistoryMessage,
   vendorUserInvalidMessage,
   vendorUserTakenMessage,
 } from "../../../shared/schemas/vendors";
 import type { Db } from "../../db/client";
-import { retreatSessions, users, vendorBookings, vendors } from "../../db/schema";
+import { expenses, retreatSessions, users, vendorBookings, vendorPayments, vendors } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
 import type { AuditActor } from "../tasks/tasks.service";
@@ -113,6 +114,30 @@ export async function updateVendor(
   }
 }
 
+/**
+ * DELETE /api/admin/vendors/{id}: only for a record with no history (a mistaken entry). A vendor
+ * with bookings, expenses or payments is refused (409): deleting would cascade away its bookings
+ * and orphan its expenses, so such a vendor is deactivated (PATCH isActive false) instead.
+ */
+export async function deleteVendor(db: Db, id: string, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(vendors).where(eq(vendors.id, id)).for("update");
+    if (!before) throw new AppError("not_found", "Vendor not found.");
+    for (const table of [vendorBookings, expenses, vendorPayments]) {
+      const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.vendorId, id)).limit(1);
+      if (row) throw new AppError("conflict", vendorHasHistoryMessage);
+    }
+    await tx.delete(vendors).where(eq(vendors.id, id));
+    await recordAudit(tx, {
+      ...actor,
+      action: "delete",
+      entityType: "vendor",
+      entityId: id,
+      oldValues: auditView(before),
+    });
+  });
+}
+
 /** The sessions the signed-in vendor user is booked for, soonest first. */
 export async function vendorSchedule(db: Db, userId: string): Promise<VendorSchedule> {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, userId));
@@ -123,8 +148,9 @@ export async function vendorSchedule(db: Db, userId: string): Promise<VendorSche
     .leftJoin(retreatSessions, eq(retreatSessions.id, vendorBookings.retreatSessionId))
     .where(eq(vendorBookings.vendorId, vendor.id));
   const bookings = rows.map(({ booking, session }) => {
-    const start = booking.startTime ?? session?.startTime ?? null;
-    const end = booking.endTime ?? session?.endTime ?? null;
+    // The session's times win while it exists (it may have moved since the booking was made).
+    const start = session?.startTime ?? booking.startTime ?? null;
+    const end = session ? session.endTime : booking.endTime;
     return {
       id: booking.id,
       title: session?.title ?? booking.description ?? "Booked session",

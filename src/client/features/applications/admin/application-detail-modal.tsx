@@ -15,6 +15,8 @@ import { toast } from "../../../lib/use-toast";
 import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "./admin-dialog";
+import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
+import { ApplicationInterviews } from "./application-interviews";
 import { formatDate, fullName, roomPreferenceLabel } from "./format";
 import { socialLinks } from "./social-links";
 import { StageBadge, stageLabel } from "./stage-badge";
@@ -237,6 +239,14 @@ export function ApplicationDetailModal({
         {application.interviewNotes ? (
           <Section title="Interview notes">
             <LongText text={application.interviewNotes} />
+          </Section>
+        ) : null}
+        <Section title="Interviews">
+          <ApplicationInterviews applicationId={application.id} />
+        </Section>
+        {canHaveGuestAccount(application.stage) ? (
+          <Section title="Guest portal">
+            <ApplicationGuestAccess application={application} />
           </Section>
         ) : null}
 

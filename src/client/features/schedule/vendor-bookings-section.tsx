@@ -1,0 +1,224 @@
+import { useQuery } from "@tanstack/react-query";
+import { Trash2, UserPlus } from "lucide-react";
+import { useState } from "react";
+import { type Session, type SessionListResponse, wallClockInZone } from "../../../shared/schemas/schedule";
+import {
+  type AdminVendorBooking,
+  type VendorBookingStatus,
+  vendorBookingStatuses,
+  vendorBookingStatusLabels,
+} from "../../../shared/schemas/vendors";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { NativeSelect } from "../admin-shell/native-select";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+import { formatMoney } from "../dashboard/format-money";
+import { BookVendorDialog } from "./book-vendor-dialog";
+import { sessionsPath } from "./session-form-dialog";
+import { useVendorBookings, useVendorWrite, vendorBookingsPath } from "./use-vendors";
+
+type Target = { booking: AdminVendorBooking; sessionTitle: string };
+
+function RemoveBookingDialog({ target, onClose }: { target: Target; onClose: () => void }) {
+  const remove = useVendorWrite(
+    async (id: string) => apiRequest("DELETE", `${vendorBookingsPath}/${id}`),
+    {
+      success: `${target.booking.vendorName} removed from ${target.sessionTitle}`,
+      failure: "Failed to remove booking",
+    },
+    onClose,
+  );
+  return (
+    <AdminDialog
+      open
+      alert
+      onOpenChange={(open) => !open && onClose()}
+      title="Remove booking?"
+      description={`${target.booking.vendorName} will no longer be booked for "${target.sessionTitle}" and the booking leaves the vendor's portal.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(target.booking.id)}>
+            {remove.isPending ? "Removing..." : "Remove"}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">
+        To keep a record of it instead, set its status to Cancelled. Removing cannot be undone.
+      </p>
+    </AdminDialog>
+  );
+}
+
+function BookingRow({
+  booking,
+  sessionTitle,
+  onRemove,
+}: {
+  booking: AdminVendorBooking;
+  sessionTitle: string;
+  onRemove: (target: Target) => void;
+}) {
+  const setStatus = useVendorWrite(
+    async (status: VendorBookingStatus) =>
+      (await (
+        await apiRequest("PATCH", `${vendorBookingsPath}/${booking.id}`, { status })
+      ).json()) as AdminVendorBooking,
+    {
+      success: (b) => `${b.vendorName}: ${vendorBookingStatusLabels[b.status as VendorBookingStatus] ?? b.status}`,
+      failure: "Failed to change booking",
+    },
+  );
+  const cancelled = booking.status === "cancelled";
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+      <div className="min-w-0">
+        <p className={cancelled ? "font-medium text-muted-foreground line-through" : "font-medium"}>
+          {booking.vendorName}
+          {booking.vendorActive ? null : <span className="font-normal text-muted-foreground"> (inactive)</span>}
+        </p>
+        <p className="text-muted-foreground">
+          {[booking.rate ? formatMoney(booking.rate) : null, booking.description].filter(Boolean).join(" · ") ||
+            "No rate or notes"}
+        </p>
+      </div>
+      <div className="flex items-center gap-1">
+        <NativeSelect
+          aria-label={`Status of ${booking.vendorName} for ${sessionTitle}`}
+          className="w-36"
+          value={booking.status}
+          disabled={setStatus.isPending}
+          onChange={(e) => setStatus.mutate(e.target.value as VendorBookingStatus)}
+        >
+          {vendorBookingStatuses.map((s) => (
+            <option key={s} value={s}>
+              {vendorBookingStatusLabels[s]}
+            </option>
+          ))}
+        </NativeSelect>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${booking.vendorName} from ${sessionTitle}`}
+          onClick={() => onRemove({ booking, sessionTitle })}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
+
+/** "Sun 10 May, 07:00–08:00": the day is the session's local date, so format it as a UTC date. */
+function sessionWhen(s: Session): string {
+  const day = dayFormat.format(new Date(`${s.date}T00:00:00Z`));
+  return `${day}, ${s.localStartTime}${s.localEndTime ? `–${s.localEndTime}` : ""}`;
+}
+
+function timeOf(iso: string | null, timeZone: string): string {
+  if (!iso) return "No date";
+  const { date, time } = wallClockInZone(new Date(iso), timeZone);
+  return `${date} ${time}`;
+}
+
+/** Who is booked for each session: book a vendor, confirm or cancel a booking, or remove it. */
+export function VendorBookingsSection() {
+  const sessions = useQuery<SessionListResponse>({ queryKey: [sessionsPath] });
+  const bookings = useVendorBookings();
+  const [booking, setBooking] = useState<Session | null>(null);
+  const [removing, setRemoving] = useState<Target | null>(null);
+  const timeZone = sessions.data?.retreat?.timeZone ?? "Asia/Makassar";
+  const all = sessions.data?.sessions ?? [];
+  const known = new Set(all.map((s) => s.id));
+  const bySession = (id: string) => (bookings.data ?? []).filter((b) => b.retreatSessionId === id);
+  // A deleted session leaves its bookings behind (they keep their copied times) as history.
+  const orphans = (bookings.data ?? []).filter((b) => !b.retreatSessionId || !known.has(b.retreatSessionId));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Vendor bookings</CardTitle>
+        <CardDescription>
+          Book vendors onto sessions. A booked vendor sees the session in the vendor portal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {sessions.isLoading || bookings.isLoading ? (
+          <p className="text-sm text-muted-foreground">Loading bookings...</p>
+        ) : null}
+        {sessions.isError || bookings.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load vendor bookings.
+          </p>
+        ) : null}
+        {sessions.data && all.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Add sessions first, then book vendors onto them.</p>
+        ) : null}
+        {all.length > 0 ? (
+          <ul
+            aria-label="Sessions and their vendors"
+            className="divide-y divide-border rounded-md border border-border"
+          >
+            {all.map((s) => {
+              const list = bySession(s.id);
+              return (
+                <li key={s.id} aria-labelledby={`bookings-session-${s.id}`} className="grid gap-1 p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p id={`bookings-session-${s.id}`} className="min-w-0">
+                      <span className="text-sm text-muted-foreground tabular-nums">{sessionWhen(s)}</span>{" "}
+                      <span className="font-medium">{s.title}</span>
+                    </p>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Book vendor for ${s.title}`}
+                      onClick={() => setBooking(s)}
+                    >
+                      <UserPlus aria-hidden="true" className="size-4" />
+                      Book vendor
+                    </Button>
+                  </div>
+                  {list.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">No vendors booked.</p>
+                  ) : (
+                    <ul aria-label={`Vendors booked for ${s.title}`} className="divide-y divide-border">
+                      {list.map((b) => (
+                        <BookingRow key={b.id} booking={b} sessionTitle={s.title} onRemove={setRemoving} />
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {orphans.length > 0 ? (
+          <section aria-labelledby="bookings-orphans">
+            <h3 id="bookings-orphans" className="mb-1 text-base font-semibold">
+              Bookings whose session was deleted
+            </h3>
+            <ul className="divide-y divide-border">
+              {orphans.map((b) => {
+                const title = b.sessionTitle ?? `Deleted session (${timeOf(b.startTime, timeZone)})`;
+                return <BookingRow key={b.id} booking={b} sessionTitle={title} onRemove={setRemoving} />;
+              })}
+            </ul>
+          </section>
+        ) : null}
+      </CardContent>
+      {booking ? <BookVendorDialog session={booking} onClose={() => setBooking(null)} /> : null}
+      {removing ? <RemoveBookingDialog target={removing} onClose={() => setRemoving(null)} /> : null}
+    </Card>
+  );
+}
