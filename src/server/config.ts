@@ -39,7 +39,10 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_... or sk_live_...)")
     .optional(),
   /** Verifies Stripe's webhook (POST /api/webhooks/stripe); required with STRIPE_SECRET_KEY in production. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "must start with whsec_").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must start with whsec_")
+    .optional(),
   /**
    * Which proxies to believe about the client address (X-Forwarded-For): "false" (default, direct
    * exposure), a hop count such as "1" behind one load balancer, or a comma-separated list of

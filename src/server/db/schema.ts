@@ -656,9 +656,7 @@ export const placeOffers = pgTable(
   },
   (t) => [
     index("place_offers_retreat_id_status_idx").on(t.retreatId, t.status),
-    uniqueIndex("place_offers_one_open_per_application_idx")
-      .on(t.applicationId)
-      .where(sql`${t.status} = 'offered'`),
+    uniqueIndex("place_offers_one_open_per_application_idx").on(t.applicationId).where(sql`${t.status} = 'offered'`),
   ],
 );
 
