@@ -63,6 +63,15 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
       subject: row.subject,
       text: row.textBody ?? htmlToText(html),
       html,
+      ...(row.attachments.length > 0
+        ? {
+            attachments: row.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
-import { emailLogs } from "../db/schema";
+import { type EmailAttachment, emailLogs } from "../db/schema";
 import type { JobQueue } from "../jobs/queue";
 import type { RenderedEmail } from "./render";
 
@@ -19,7 +19,15 @@ const sendJobOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
  */
 export async function queueEmail(
   tx: DbOrTx,
-  message: { to: string; name?: string | null; email: RenderedEmail; kind?: string; idempotencyKey?: string },
+  message: {
+    to: string;
+    name?: string | null;
+    email: RenderedEmail;
+    kind?: string;
+    idempotencyKey?: string;
+    /** Kept on the row, so every send attempt (and a retry) carries the same files. */
+    attachments?: EmailAttachment[];
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(emailLogs)
@@ -31,6 +39,7 @@ export async function queueEmail(
       textBody: message.email.text,
       kind: message.kind ?? null,
       idempotencyKey: message.idempotencyKey ?? null,
+      attachments: message.attachments ?? [],
       status: "queued",
     })
     .returning({ id: emailLogs.id });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { registerAdminApplicationRoutes } from "./applications/applications.admin.routes";
 import { registerApplicationPublicRoutes } from "./applications/applications.public.routes";
 import { registerAccessRoutes } from "./auth/register-access-routes";
+import { registerCalendlyRoutes } from "./calendly/calendly.routes";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes";
 import { registerEmailCampaignRoutes } from "./email-campaigns/email-campaigns.routes";
 import { registerEmailEventRoutes } from "./email-events/email-events.routes";
@@ -9,6 +10,8 @@ import { registerEmailOutboxRoutes } from "./email-outbox/email-outbox.routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerEmailSubscriberRoutes } from "./email-subscribers/email-subscribers.routes";
 import { registerEmailTemplateRoutes } from "./email-templates/email-templates.routes";
+import { registerInterviewAvailabilityRoutes } from "./interviews/availability.routes";
+import { registerInterviewBookingRoutes } from "./interviews/booking-links.routes";
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
@@ -36,4 +39,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerScheduleRoutes(app);
   await registerVendorRoutes(app);
   await registerInterviewRoutes(app);
+  await registerInterviewAvailabilityRoutes(app);
+  await registerInterviewBookingRoutes(app);
+  await registerCalendlyRoutes(app);
 }

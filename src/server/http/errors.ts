@@ -8,6 +8,7 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "gone"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -19,6 +20,8 @@ const statusByCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A link that existed but no longer works (expired). */
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,4 +1,116 @@
-/** Placeholder: the applicant's self-booking page (built by the interviews client work). */
-export default function InterviewBookingPage(_props: { params: { token?: string } }) {
-  return <main id="main">Loading…</main>;
+import { CalendarX, Link2Off, Loader2, WifiOff } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { BookedSlot } from "../../../shared/schemas/interviews";
+import { Button } from "../../components/ui/button";
+import { PublicPageShell, StatusPanel, SupportContact } from "../../components/ui/public-page-shell";
+import { BookingConfirmation } from "./booking-confirmation";
+import { visitorTimeZone } from "./format";
+import { SlotPicker } from "./slot-picker";
+import { bookingFailure, isBookingToken, useBookingPage } from "./use-booking";
+
+export const bookingTexts = {
+  title: "Book your interview",
+  notFoundTitle: "This link is not valid",
+  notFound: "We couldn't find this booking link. Please use the link from your most recent email.",
+  expiredTitle: "This link has expired",
+  expired: "This booking link has expired. Get in touch and we'll send you a new one.",
+  loadFailedTitle: "We couldn't load your booking page",
+  loadFailed: "Please check your internet connection and try again.",
+} as const;
+
+function LinkProblem({ kind }: { kind: "not_found" | "expired" }) {
+  const notFound = kind === "not_found";
+  return (
+    <StatusPanel
+      tone="error"
+      icon={
+        notFound ? (
+          <Link2Off aria-hidden="true" className="size-7" />
+        ) : (
+          <CalendarX aria-hidden="true" className="size-7" />
+        )
+      }
+      title={notFound ? bookingTexts.notFoundTitle : bookingTexts.expiredTitle}
+    >
+      <p>{notFound ? bookingTexts.notFound : bookingTexts.expired}</p>
+      <SupportContact lead="Need help? Contact us at" />
+    </StatusPanel>
+  );
+}
+
+function BookingFlow({ token }: { token: string }) {
+  const timeZone = visitorTimeZone();
+  const page = useBookingPage(token, true);
+  const [booked, setBooked] = useState<BookedSlot | null>(null);
+  // A link can stop working between loading the page and booking (expired, withdrawn).
+  const [gone, setGone] = useState<"not_found" | "expired" | null>(null);
+
+  if (gone) return <LinkProblem kind={gone} />;
+  if (booked) return <BookingConfirmation slot={booked} timeZone={timeZone} justBooked />;
+  if (page.isPending) {
+    return (
+      <StatusPanel role="status" icon={<Loader2 aria-hidden="true" className="size-7 animate-spin" />} title="Loading…">
+        <p>Finding the free times for your interview.</p>
+      </StatusPanel>
+    );
+  }
+  if (page.isError) {
+    const failure = bookingFailure(page.error);
+    if (failure === "not_found" || failure === "expired") return <LinkProblem kind={failure} />;
+    return (
+      <StatusPanel
+        role="alert"
+        tone="error"
+        icon={<WifiOff aria-hidden="true" className="size-7" />}
+        title={bookingTexts.loadFailedTitle}
+        actions={
+          <Button size="lg" onClick={() => void page.refetch()} disabled={page.isFetching}>
+            {page.isFetching ? "Trying again..." : "Try again"}
+          </Button>
+        }
+      >
+        <p>{bookingTexts.loadFailed}</p>
+      </StatusPanel>
+    );
+  }
+  const data = page.data;
+  if (data.booked) {
+    return (
+      <BookingConfirmation
+        slot={{
+          scheduledAt: data.booked.scheduledAt,
+          meetingUrl: data.booked.meetingUrl,
+          duration: data.duration,
+          interviewerName: data.interviewerName,
+        }}
+        timeZone={timeZone}
+        justBooked={false}
+      />
+    );
+  }
+  return (
+    <SlotPicker
+      token={token}
+      page={data}
+      timeZone={timeZone}
+      refreshing={page.isFetching}
+      onRefresh={() => page.refetch()}
+      onBooked={setBooked}
+      onGone={setGone}
+    />
+  );
+}
+
+export default function InterviewBookingPage({ params }: { params: { token?: string } }) {
+  let content: ReactNode;
+  if (!isBookingToken(params.token)) content = <LinkProblem kind="not_found" />;
+  else content = <BookingFlow token={params.token} />;
+  return (
+    <PublicPageShell
+      title={bookingTexts.title}
+      footerNote="Interviews are short, friendly video calls; all you need is a browser."
+    >
+      {content}
+    </PublicPageShell>
+  );
 }

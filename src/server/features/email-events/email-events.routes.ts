@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   emailWebhookResponseSchema,
@@ -7,6 +7,7 @@ import {
 } from "../../../shared/schemas/email-outbox";
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
+import { signedJsonBodies } from "../../http/signed-json-body";
 import { applyEmailEvents } from "./email-events.service";
 import { registerOneClickUnsubscribeRoutes } from "./one-click-unsubscribe.routes";
 import { verifyWebhookSignature } from "./webhook-signature";
@@ -14,13 +15,10 @@ import { verifyWebhookSignature } from "./webhook-signature";
 export const webhookPath = "/api/webhooks/email-events";
 export const notConfiguredMessage = "Email webhook is not configured";
 export const invalidSignatureMessage = "Invalid signature";
-export const invalidJsonMessage = "Request body is not valid JSON";
+export { invalidJsonMessage } from "../../http/signed-json-body";
 
 /** 1000 events of the largest allowed size fit; the app's usual 1 MiB would not. */
 const webhookBodyLimit = 2 * 1_048_576;
-
-/** Marks a body that was not JSON; reported after the signature check, so strangers learn nothing. */
-const invalidJson = Symbol("invalid JSON");
 
 /** Provider webhooks and the RFC 8058 one-click unsubscribe: calls made by mail systems, not people. */
 export async function registerEmailEventRoutes(app: FastifyInstance) {
@@ -33,19 +31,8 @@ export async function registerEmailEventRoutes(app: FastifyInstance) {
  * covers, and applies to this route only.
  */
 async function emailWebhookRoute(scope: FastifyInstance) {
-  const rawBodies = new WeakMap<FastifyRequest, string>();
+  const bodies = signedJsonBodies(scope);
   let warnedUnsigned = false;
-
-  scope.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const raw = body as string;
-    rawBodies.set(request, raw);
-    if (raw.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(raw));
-    } catch {
-      done(null, invalidJson);
-    }
-  });
 
   scope.withTypeProvider<ZodTypeProvider>().post(
     webhookPath,
@@ -71,19 +58,15 @@ async function emailWebhookRoute(scope: FastifyInstance) {
       },
       // After parsing, before validation: the signature decides before the body's content is judged.
       preValidation: async (request) => {
-        // Fastify's own text/plain parser would hand over a body whose bytes this scope never saw.
-        if (request.body !== undefined && !rawBodies.has(request)) {
-          throw new AppError("unsupported_media_type", "Unsupported content type: send application/json");
-        }
+        const raw = bodies.rawBody(request);
         const secret = scope.config.emailWebhookSecret;
         if (secret) {
           const header = request.headers[emailWebhookSignatureHeader];
-          const raw = rawBodies.get(request) ?? "";
           if (!verifyWebhookSignature(secret, raw, typeof header === "string" ? header : undefined)) {
             throw new AppError("unauthorized", invalidSignatureMessage);
           }
         }
-        if ((request.body as unknown) === invalidJson) throw new AppError("bad_request", invalidJsonMessage);
+        bodies.assertJson(request);
       },
     },
     async (request) => applyEmailEvents(scope.db, request.body.events),

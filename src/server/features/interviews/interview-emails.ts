@@ -21,7 +21,7 @@ const compact = (d: Date) =>
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
 
-/** A Google Calendar "add event" link: stands in for an .ics attachment, which the outbox cannot carry. */
+/** A Google Calendar "add event" link, beside the invite.ics: webmail readers that ignore attachments still get one click. */
 export function calendarLink(start: Date, durationMinutes: number, meetingUrl: string | null): string {
   const end = new Date(start.getTime() + durationMinutes * 60_000);
   const params = new URLSearchParams({
@@ -74,15 +74,55 @@ const templates = {
       "",
       "Your Quick Chat with Retreat HQ on **{{ london }}** ({{ utc }}) has been cancelled.",
       "",
-      "We will be in touch about a new time.",
+      "{% if movedByApplicant %}You chose a new time: a separate email confirms it.{% else %}We will be in touch about a new time.{% endif %}",
     ].join("\n"),
     footer,
   }),
 };
 
+const bookingLinkTemplate = compileMarkdownEmail({
+  subject: "Choose a time for your Quick Chat with Retreat HQ",
+  body: [
+    "Hi {{ firstName }},",
+    "",
+    "Thank you for your application. The next step is a short video call ({{ duration }} minutes) with {{ interviewerName }}.",
+    "",
+    "Please pick a time that suits you:",
+    "",
+    "[Choose your time]({{ bookingUrl }})",
+    "",
+    "The link works until {{ expires }}. If none of the times suit you, just reply to this email.",
+  ].join("\n"),
+  footer,
+});
+
+/** The email with the applicant's self-booking link. */
+export function renderBookingLinkEmail(data: {
+  firstName: string | null;
+  duration: number;
+  interviewerName: string;
+  bookingUrl: string;
+  expiresAt: Date;
+}): Promise<RenderedEmail> {
+  return renderMarkdownEmail(bookingLinkTemplate, {
+    firstName: data.firstName || "there",
+    duration: data.duration,
+    interviewerName: data.interviewerName,
+    bookingUrl: data.bookingUrl,
+    expires: describeTime(data.expiresAt).london,
+  });
+}
+
 export function renderInterviewEmail(
   kind: keyof typeof templates,
-  data: { firstName: string | null; scheduledAt: Date; duration: number; meetingUrl: string | null },
+  data: {
+    firstName: string | null;
+    scheduledAt: Date;
+    duration: number;
+    meetingUrl: string | null;
+    /** A cancellation that is half of the applicant's own reschedule (Calendly sends both halves). */
+    movedByApplicant?: boolean;
+  },
 ): Promise<RenderedEmail> {
   const meetingUrl = data.meetingUrl ?? "";
   return renderMarkdownEmail(templates[kind], {
@@ -90,6 +130,7 @@ export function renderInterviewEmail(
     duration: data.duration,
     meetingUrl,
     calendarUrl: calendarLink(data.scheduledAt, data.duration, data.meetingUrl),
+    movedByApplicant: data.movedByApplicant ?? false,
     ...describeTime(data.scheduledAt),
   });
 }

@@ -14,6 +14,7 @@ import { currentUser, staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
+import { interviewSettings } from "./interview-records";
 import {
   cancelInterview,
   completeInterview,
@@ -28,11 +29,12 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: staffRoles };
   const tags = ["interviews"];
+  const settings = interviewSettings(app.config);
 
   r.get(
     "/api/admin/interviews",
     { config, schema: { tags, querystring: interviewListQuerySchema, response: { 200: interviewListSchema } } },
-    async (request) => listInterviews(app.db, request.query.filter),
+    async (request) => listInterviews(app.db, request.query),
   );
 
   r.post(
@@ -40,7 +42,7 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
     { config, schema: { tags, body: createInterviewSchema, response: { 201: interviewItemSchema, ...errors } } },
     async (request, reply) => {
       const actor = { ...auditContext(request), userId: currentUser(request).id };
-      const { item, emailLogIds } = await createInterview(app.db, request.body, actor);
+      const { item, emailLogIds } = await createInterview(app.db, request.body, actor, settings);
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send(item);
     },
@@ -63,6 +65,7 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
         request.params.id,
         request.body.newScheduledAt,
         auditContext(request),
+        settings,
       );
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return item;
@@ -96,7 +99,7 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { item, emailLogIds } = await cancelInterview(app.db, request.params.id, auditContext(request));
+      const { item, emailLogIds } = await cancelInterview(app.db, request.params.id, auditContext(request), settings);
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return item;
     },

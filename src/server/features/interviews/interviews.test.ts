@@ -366,3 +366,92 @@ describe("reschedule, complete, cancel", () => {
     );
   });
 });
+
+describe("applicationId filter, interviewers, recurring blocks", () => {
+  it("lists one application's interviews, with counts for that application only", async () => {
+    const who = await interviewer();
+    const [a, b] = [await application(), await application()];
+    await book(who.cookie, { applicationId: a.id, scheduledAt: "2030-09-02T09:00:00Z" });
+    await book(who.cookie, { applicationId: b.id, scheduledAt: "2030-09-02T10:00:00Z" });
+    const res = await call("GET", `/api/admin/interviews?filter=all&applicationId=${a.id}`, staff.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((i: { application: { email: string } }) => i.application.email)).toEqual([a.email]);
+    expect(body.counts).toEqual({ upcoming: 1, today: 0, completed: 0, cancelled: 0, all: 1 });
+    expect((await call("GET", "/api/admin/interviews?applicationId=nope", staff.cookie)).statusCode).toBe(400);
+  });
+
+  it("lists active owner and staff users as interviewers, with name and email", async () => {
+    const active = await createTestUser(app, "staff", { firstName: "Quinn", lastName: "Quill" });
+    const inactive = await createTestUser(app, "staff", { isActive: false });
+    const vendor = await createTestUser(app, "vendor");
+    const res = await call("GET", "/api/admin/interviews/interviewers", staff.cookie);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: string; name: string; email: string }[];
+    expect(list).toContainEqual({ id: active.id, name: "Quinn Quill", email: active.email });
+    const ids = list.map((u) => u.id);
+    expect(ids).not.toContain(inactive.id);
+    expect(ids).not.toContain(vendor.id);
+    expect(ids).toContain(staff.user.id);
+  });
+
+  it("refuses a time covered by a weekly block in later weeks, but not on other days", async () => {
+    const who = await interviewer();
+    // Mondays 12:00-13:00 London (11:00-12:00 UTC in summer), first on 3 June 2030.
+    const created = await call("POST", "/api/admin/interviews/blocks", who.cookie, {
+      startTime: "2030-06-03T11:00:00Z",
+      endTime: "2030-06-03T12:00:00Z",
+      reason: "Team lunch",
+      recurringPattern: "weekly",
+    });
+    expect(created.statusCode).toBe(201);
+    const threeWeeksOn = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-06-24T11:30:00Z",
+    });
+    expect(threeWeeksOn.statusCode).toBe(409);
+    expect(threeWeeksOn.json().message).toBe("The interviewer has blocked that time.");
+    // In winter London is on UTC: the block stays at noon London time, 12:00 UTC.
+    const winter = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-12-02T12:15:00Z",
+    });
+    expect(winter.statusCode).toBe(409);
+    const winterBefore = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-12-02T11:00:00Z",
+    });
+    expect(winterBefore.statusCode).toBe(201);
+    const tuesday = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-06-25T11:30:00Z",
+    });
+    expect(tuesday.statusCode).toBe(201);
+    // Before its first occurrence a repeating block covers nothing.
+    const weekBefore = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-05-27T11:30:00Z",
+    });
+    expect(weekBefore.statusCode).toBe(201);
+  });
+
+  it("refuses a time covered by a daily block, including one that reaches back from the day before", async () => {
+    const who = await interviewer();
+    await call("POST", "/api/admin/interviews/blocks", who.cookie, {
+      startTime: "2030-06-03T21:00:00Z",
+      endTime: "2030-06-04T07:00:00Z",
+      reason: "Night",
+      recurringPattern: "daily",
+    });
+    const earlyMorning = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-06-10T06:30:00Z",
+    });
+    expect(earlyMorning.statusCode).toBe(409);
+    const daytime = await book(who.cookie, {
+      applicationId: (await application()).id,
+      scheduledAt: "2030-06-10T07:00:00Z",
+    });
+    expect(daytime.statusCode).toBe(201);
+  });
+});

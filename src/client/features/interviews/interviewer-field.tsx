@@ -1,0 +1,91 @@
+import { useEffect } from "react";
+import { interviewDefaults } from "../../../shared/schemas/interviews";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { useAuth } from "../../lib/use-auth";
+import { NativeSelect } from "../admin-shell/native-select";
+import { useInterviewers } from "./interview-api";
+
+export const durationLimits = { min: 15, max: 180 } as const;
+export const defaultDuration = String(interviewDefaults.durationMinutes);
+
+/** A duration error, or null when the text is a whole number of minutes within the limits. */
+export function durationError(text: string): string | null {
+  const minutes = Number(text);
+  return Number.isInteger(minutes) && minutes >= durationLimits.min && minutes <= durationLimits.max && text.trim()
+    ? null
+    : `Duration must be between ${durationLimits.min} and ${durationLimits.max} minutes.`;
+}
+
+/**
+ * Owner and staff users to pick from; starts on the signed-in user once the list is known
+ * (an empty value lets the server pick the signed-in user too).
+ */
+export function InterviewerField({
+  id,
+  value,
+  onChange,
+  open,
+}: {
+  id: string;
+  value: string;
+  onChange: (interviewerId: string) => void;
+  open: boolean;
+}) {
+  const interviewers = useInterviewers(open);
+  const { user } = useAuth();
+  const me = user ? String(user.id) : "";
+  const list = interviewers.data ?? [];
+  useEffect(() => {
+    if (open && value === "" && list.some((i) => i.id === me)) onChange(me);
+  }, [open, value, list, me, onChange]);
+
+  return (
+    <FormField
+      id={id}
+      name="interviewerId"
+      label="Interviewer"
+      hint={interviewers.isError ? "Interviewers could not be loaded: you will be the interviewer." : undefined}
+    >
+      {(control) => (
+        <NativeSelect {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          {list.some((i) => i.id === me) ? null : <option value="">Me</option>}
+          {list.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.id === me ? `${i.name} (me)` : i.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FormField>
+  );
+}
+
+export function DurationField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  error?: string;
+}) {
+  return (
+    <FormField id={id} name="duration" label="Duration (minutes)" required error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="numeric"
+          min={durationLimits.min}
+          max={durationLimits.max}
+          step={5}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
