@@ -37,6 +37,7 @@ const pages: PageComponents = {
   admin: lazy(() => import("./features/auth/admin-entry-page")),
   setPassword: lazy(() => import("./features/auth/set-password-page")),
   interviewBooking: lazy(() => import("./features/interviews/interview-booking-page")),
+  placeOffer: lazy(() => import("./features/places/place-offer-page")),
   adminDashboard: lazy(() => import("./features/dashboard/dashboard-page")),
   adminVendor: lazy(() => import("./features/vendors/vendor-portal-page")),
   adminGuest: lazy(() => import("./features/guests/guest-portal-page")),

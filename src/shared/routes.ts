@@ -15,6 +15,7 @@ export const pageRoutes = {
   travelForm: "/travel-form/:applicationId",
   setPassword: "/set-password/:token",
   interviewBooking: "/interview/book/:token",
+  placeOffer: "/place-offer/:token",
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;

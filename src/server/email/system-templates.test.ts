@@ -91,12 +91,34 @@ describe("payment reminder default", () => {
   });
 });
 
+describe("acceptance default", () => {
+  const data: SystemTemplateData["stage_accepted"] = {
+    firstName: "Ada",
+    retreatName: "Bali 2026",
+    publicUrl: "https://x.test",
+    payUrl: "https://x.test/api/pay/token",
+  };
+
+  it("links the deposit's online payment when there is a pay link", async () => {
+    const email = await renderDefaultSystemEmail("stage_accepted", data);
+    expect(email.text).toContain("Pay your deposit: https://x.test/api/pay/token");
+    expect(email.text).not.toContain("We'll follow up shortly");
+  });
+
+  it("promises the payment details later without one", async () => {
+    const email = await renderDefaultSystemEmail("stage_accepted", { ...data, payUrl: "" });
+    expect(email.text).toContain("We'll follow up shortly with the payment details for your deposit");
+    expect(email.text).not.toContain("Pay your deposit");
+  });
+});
+
 describe("renderSystemEmail", () => {
   let t: TestApp;
   const data: SystemTemplateData["stage_accepted"] = {
     firstName: "Ada",
     retreatName: "Bali 2026",
     publicUrl: "https://x.test",
+    payUrl: "",
   };
   const row = async () =>
     (await t.app.db.select().from(emailTemplates).where(eq(emailTemplates.name, "stage_accepted")))[0];

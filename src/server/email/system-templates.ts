@@ -46,7 +46,10 @@ export type SystemTemplateData = {
   };
   waitlist_welcome: { firstName: string; applyUrl: string; publicUrl: string; preferencesUrl: string };
   travel_received: { firstName: string; retreatName: string; airportPickupRequired: boolean; travelFormUrl: string };
-  stage_accepted: StageData;
+  stage_accepted: StageData & {
+    /** Online payment link for the deposit; empty when the person pays by bank transfer. */
+    payUrl: string;
+  };
   stage_waitlist: StageData;
   stage_declined: StageData;
   payment_reminder: {
@@ -168,13 +171,26 @@ We've received your travel information for {{ retreatName }}.
     title: "Application accepted",
     description: "Sent when staff move an application to Accepted with notify on.",
     type: "application",
-    variables: stageVariables,
+    variables: [
+      ...stageVariables,
+      v("payUrl", "Online payment link; empty when paying by bank transfer", "https://example.com/pay/sample"),
+    ],
     subject: "You're accepted: {{ retreatName }}",
     body: `# Welcome to the retreat, {{ firstName }}!
 
 We're delighted to tell you that your application for {{ retreatName }} has been accepted.
 
+{% if payUrl != "" %}
+
+Your place is held for you now. Paying your deposit confirms your spot:
+
+[Pay your deposit]({{ payUrl }})
+
+{% else %}
+
 Your place is held for you now. We'll follow up shortly with the payment details for your deposit, which confirms your spot.
+
+{% endif %}
 
 We can't wait to spend these days with you in Bali.`,
     footer: stageFooter,

@@ -13,8 +13,12 @@ import { registerEmailTemplateRoutes } from "./email-templates/email-templates.r
 import { registerInterviewAvailabilityRoutes } from "./interviews/availability.routes";
 import { registerInterviewBookingRoutes } from "./interviews/booking-links.routes";
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
+import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
+import { registerPaymentRoutes } from "./payments/payments.routes";
+import { registerPlaceRoutes } from "./places/places.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
+import { registerStripeRoutes } from "./stripe/stripe.routes";
 import { registerTaskRoutes } from "./tasks/tasks.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
 import { registerVendorRoutes } from "./vendors/vendors.routes";
@@ -39,6 +43,10 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerScheduleRoutes(app);
   await registerVendorRoutes(app);
   await registerInterviewRoutes(app);
+  await registerPlaceRoutes(app);
+  await registerPaymentRoutes(app);
+  await registerPaymentReminderRoutes(app);
+  await registerStripeRoutes(app);
   await registerInterviewAvailabilityRoutes(app);
   await registerInterviewBookingRoutes(app);
   await registerCalendlyRoutes(app);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { registerCampaignJobs } from "../email/campaign-jobs";
 import { registerEmailJobs } from "../email/email-jobs";
+import { registerPaymentReminderJobs } from "../features/payment-reminders/reminder-jobs";
+import { registerPlaceJobs } from "../features/places/places.jobs";
 import type { JobQueue } from "./queue";
 
 /**
@@ -13,4 +15,6 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   });
   await registerEmailJobs(app, queue);
   await registerCampaignJobs(app, queue);
+  await registerPaymentReminderJobs(app, queue);
+  await registerPlaceJobs(app, queue);
 }

@@ -57,7 +57,14 @@ export const guestMeSchema = z.object({
     url: z.string(),
   }),
   paymentsDue: z.array(
-    z.object({ description: z.string(), amount: money, currency: z.string(), dueDate: z.string().nullable() }),
+    z.object({
+      /** The payment to pay online (POST /api/guest/payments/{paymentId}/checkout); null for a plan's balance. */
+      paymentId: z.uuid().nullable(),
+      description: z.string(),
+      amount: money,
+      currency: z.string(),
+      dueDate: z.string().nullable(),
+    }),
   ),
 });
 export type GuestMe = z.infer<typeof guestMeSchema>;

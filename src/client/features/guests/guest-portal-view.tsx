@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { PaymentReturnNotice, PayNowButton } from "./guest-pay-now";
 
 const mePath = "/api/guest/me";
 const calendarPath = "/api/guest/calendar-url";
@@ -124,6 +125,7 @@ export function GuestPortalView() {
 
   return (
     <div className="grid gap-6">
+      <PaymentReturnNotice />
       <section aria-labelledby="welcome-heading" className="rounded-card bg-primary p-6 text-primary-foreground">
         <h2 id="welcome-heading" className="text-2xl font-semibold">
           Welcome{data.firstName ? `, ${data.firstName}` : ""}!
@@ -227,9 +229,15 @@ export function GuestPortalView() {
               ) : (
                 <ul className="grid gap-1">
                   {data.paymentsDue.map((p) => (
-                    <li key={`${p.description}-${p.dueDate}-${p.amount}`}>
-                      {p.description}: {money(p.amount, p.currency)}
-                      {p.dueDate ? `, due ${formatDayHeading(p.dueDate)}` : ""}
+                    <li
+                      key={p.paymentId ?? `${p.description}-${p.dueDate}-${p.amount}`}
+                      className="flex flex-wrap items-center justify-between gap-2"
+                    >
+                      <span>
+                        {p.description}: {money(p.amount, p.currency)}
+                        {p.dueDate ? `, due ${formatDayHeading(p.dueDate)}` : ""}
+                      </span>
+                      {p.paymentId ? <PayNowButton paymentId={p.paymentId} label={p.description} /> : null}
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,23 @@
-import { BeingBuiltPanel } from "../dashboard/being-built-panel";
+import { PlaceOffersPanel } from "../places/place-offers-panel";
+import { BookingTypesSection } from "./booking-types-section";
+import { OverviewCards } from "./overview-cards";
+import { PaymentsSection } from "./payments-section";
+import { PlansSection } from "./plans-section";
+import { RemindersSection } from "./reminders-section";
+import { useCurrentRetreat } from "./use-payments";
 
-/** Placeholder until the Payments tab is built. */
+/** Spec section 2: payment overview, plans, reminders, payments, booking types. */
 export function PaymentsTab() {
-  return <BeingBuiltPanel title="Payments" />;
+  const retreat = useCurrentRetreat();
+  const retreatId = retreat.data?.id ?? null;
+  return (
+    <div className="grid gap-6">
+      <PlaceOffersPanel retreatId={retreatId} />
+      <OverviewCards />
+      <PlansSection />
+      <RemindersSection />
+      <PaymentsSection />
+      <BookingTypesSection retreatId={retreatId} />
+    </div>
+  );
 }

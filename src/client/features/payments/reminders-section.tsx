@@ -1,4 +1,236 @@
-/** Placeholder until the payment reminders section is built. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Send } from "lucide-react";
+import { useState } from "react";
+import {
+  type PaymentReminder,
+  type PaymentReminderList,
+  type PaymentReminderStatus,
+  paymentReminderStatuses,
+  paymentReminderStatusLabels,
+  reminderSentMessage,
+  reminderTimingLabel,
+  sendableReminderStatuses,
+} from "../../../shared/schemas/payment-reminders";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { cn } from "../../lib/cn";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+
+export const paymentRemindersPath = "/api/admin/payment-reminders";
+
+type Filter = "all" | PaymentReminderStatus;
+const filters: readonly Filter[] = ["all", ...paymentReminderStatuses];
+
+/** The query key is the URL (the default query function fetches the key). */
+export function remindersUrl(filter: Filter): string {
+  return filter === "all" ? paymentRemindersPath : `${paymentRemindersPath}?status=${filter}`;
+}
+
+const statusClasses: Record<string, string> = {
+  pending: "border-blue-200 bg-blue-100 text-blue-800",
+  sent: "border-green-200 bg-green-100 text-green-800",
+  failed: "border-red-200 bg-red-100 text-red-800",
+  overdue: "border-amber-200 bg-amber-100 text-amber-900",
+};
+
+function statusLabel(status: string): string {
+  return paymentReminderStatusLabels[status as PaymentReminderStatus] ?? status;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+        statusClasses[status] ?? "border-gray-300 bg-gray-100 text-gray-800",
+      )}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+// Reminders go out at 09:00 UK time: show times as the business sees them, whatever the viewer's zone.
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+function formatDay(day: string | null): string {
+  return day ? dayFormat.format(new Date(`${day}T00:00:00Z`)) : "no date";
+}
+
+function formatTime(iso: string | null): string {
+  return iso ? timeFormat.format(new Date(iso)) : "";
+}
+
+function formatAmount(amount: string | null, currency: string): string {
+  const value = Number(amount);
+  if (amount === null || !Number.isFinite(value)) return "—";
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(value);
+}
+
+function whenLine(r: PaymentReminder): string {
+  if (r.status === "sent" && r.sentAt) return `Sent ${formatTime(r.sentAt)}`;
+  if (r.status === "pending" && r.scheduledFor) return `Goes out ${formatTime(r.scheduledFor)}`;
+  if (r.status === "overdue") return "Not sent: the due date passed first";
+  return r.scheduledFor ? `Was due out ${formatTime(r.scheduledFor)}` : "";
+}
+
+function useSendReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (reminder: PaymentReminder) =>
+      (await (await apiRequest("POST", `${paymentRemindersPath}/${reminder.id}/send`)).json()) as PaymentReminder,
+    onSuccess: () => toast({ title: reminderSentMessage }),
+    onError: (error) =>
+      toast({
+        title: "Failed to send reminder",
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+    // A failure may have changed the status too (pending to failed): refresh either way.
+    onSettled: () => invalidateByPrefix(queryClient, paymentRemindersPath),
+  });
+}
+
+function ReminderRow({
+  reminder,
+  onSend,
+  sending,
+}: {
+  reminder: PaymentReminder;
+  onSend: () => void;
+  sending: boolean;
+}) {
+  const who = reminder.applicationName ?? "Unknown applicant";
+  const sendable = (sendableReminderStatuses as readonly string[]).includes(reminder.status);
+  return (
+    <li
+      aria-label={`${who}, ${reminderTimingLabel(reminder)}`}
+      className="flex flex-wrap items-start gap-x-4 gap-y-2 py-3"
+    >
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium break-words">{who}</p>
+        <p className="text-sm text-muted-foreground">
+          {[
+            reminder.paymentDescription,
+            formatAmount(reminder.amount, reminder.currency),
+            `due ${formatDay(reminder.dueDate)}`,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {reminderTimingLabel(reminder)}
+          {whenLine(reminder) ? ` · ${whenLine(reminder)}` : ""}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <StatusBadge status={reminder.status} />
+        {sendable ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onSend}
+            disabled={sending}
+            aria-label={`Send reminder to ${who}`}
+          >
+            <Send aria-hidden="true" className="size-4" />
+            {sending ? "Sending..." : "Send"}
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** The Payments tab's reminders: what went out, what is waiting, and "send now". */
 export function RemindersSection() {
-  return null;
+  const [filter, setFilter] = useState<Filter>("all");
+  const list = useQuery<PaymentReminderList>({ queryKey: [remindersUrl(filter)], placeholderData: keepPreviousData });
+  const send = useSendReminder();
+  const counts = list.data?.counts;
+  const items = list.data?.items ?? [];
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Payment reminders</CardTitle>
+        <CardDescription>
+          Emailed before each deposit and instalment falls due, and once when one is overdue, at 09:00 UK time.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <fieldset className="min-w-0">
+          <legend className="sr-only">Filter reminders by status</legend>
+          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
+            {filters.map((f) => {
+              const selected = f === filter;
+              const n = counts?.[f];
+              return (
+                <button
+                  key={f}
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => setFilter(f)}
+                  className={cn(
+                    "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap",
+                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                    selected
+                      ? "border-primary bg-primary text-primary-foreground"
+                      : "border-border bg-card text-foreground hover:bg-muted",
+                  )}
+                >
+                  {f === "all" ? "All" : statusLabel(f)}{" "}
+                  {n === undefined ? null : (
+                    <span className={cn("tabular-nums", selected ? "opacity-90" : "text-muted-foreground")}>{n}</span>
+                  )}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        {list.isError ? (
+          <p role="alert" className="text-destructive">
+            {apiErrorMessage(list.error) ?? "Could not load the payment reminders."}
+          </p>
+        ) : null}
+        {list.isLoading ? <p className="text-muted-foreground">Loading reminders...</p> : null}
+        {list.data && items.length === 0 ? (
+          <p className="text-muted-foreground">
+            {filter === "all"
+              ? "No reminders yet: they appear once a payment plan exists."
+              : "No reminders with this status."}
+          </p>
+        ) : null}
+        {items.length > 0 ? (
+          <ul aria-label="Payment reminders" className="divide-y divide-border">
+            {items.map((r) => (
+              <ReminderRow
+                key={r.id}
+                reminder={r}
+                sending={send.isPending && send.variables?.id === r.id}
+                onSend={() => send.mutate(r)}
+              />
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,7 +1,35 @@
+import { useState } from "react";
+import { Button } from "../../components/ui/button";
+import { CancelBookingDialog } from "./cancel-booking-dialog";
+
 /**
- * Placeholder: "Cancel booking" for an accepted application with a plan; opens a dialog with the
- * refund the cancellation policy gives and records it.
+ * "Cancel booking" for an application holding a place: opens a dialog with the refund the
+ * cancellation policy gives and records it.
  */
-export function CancelBookingButton(_props: { applicationId: string; applicantName: string }) {
-  return null;
+export function CancelBookingButton({
+  applicationId,
+  applicantName,
+}: {
+  applicationId: string;
+  applicantName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`Cancel ${applicantName}'s booking`}
+      >
+        Cancel booking
+      </Button>
+      <CancelBookingDialog
+        applicationId={applicationId}
+        applicantName={applicantName}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
 }

@@ -16,6 +16,7 @@ import {
 import { staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
 import { auditContext } from "../audit/audit.service";
+import { payLinkFor } from "../stripe/pay-link";
 import {
   createApplication,
   deleteApplication,
@@ -79,7 +80,13 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
         response: { 200: adminApplicationSchema },
       },
     },
-    async (request) => updateApplication(app.db, request.params.id, request.body, auditContext(request)),
+    async (request) => {
+      const result = await updateApplication(app.db, request.params.id, request.body, auditContext(request), {
+        publicUrl: app.config.publicUrl,
+      });
+      await dispatchEmails(app.queue, result.emailLogIds, request.log);
+      return result.application;
+    },
   );
 
   r.delete(
@@ -113,7 +120,12 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
         app.db,
         id,
         stage,
-        { notes: body.notes, notify: body.notify, publicUrl: app.config.publicUrl },
+        {
+          notes: body.notes,
+          notify: body.notify,
+          publicUrl: app.config.publicUrl,
+          payUrlFor: (applicationId) => payLinkFor(app.config, applicationId),
+        },
         auditContext(request),
       );
       // After commit: the outbox rows exist, now ask the worker to send them.

@@ -18,6 +18,7 @@ import { type Application, applications, emailSubscribers, paymentPlans, payment
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { acceptIntoRetreat, applyStageChange } from "../payments/acceptance";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderStageEmail, type StageEmailKind } from "./applications.stage-emails";
 
@@ -276,27 +277,38 @@ export async function createApplication(
       .returning();
     const created = pickAdmin(row!);
     await audit(tx, actor, { action: "create", entityId: created.id, newValues: toAdminApplication(created) });
+    // Entered straight into accepted: it takes a place and gets its payment plan like any acceptance.
+    if (row!.stage === "accepted") await acceptIntoRetreat(tx, row!, actor);
     return toAdminApplication(created);
   });
 }
+
+export type UpdateResult = {
+  application: AdminApplication;
+  /** email_logs rows queued in the transaction (a released place offered on); dispatch after commit. */
+  emailLogIds: string[];
+};
 
 export async function updateApplication(
   db: Db,
   id: string,
   patch: AdminApplicationUpdate,
   actor: Actor,
-): Promise<AdminApplication> {
+  options: { publicUrl: string },
+): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
-    const before = pickAdmin(await lockApplication(tx, id));
+    const locked = await lockApplication(tx, id);
+    const before = pickAdmin(locked);
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    if (Object.keys(defined).length === 0) return toAdminApplication(before);
+    if (Object.keys(defined).length === 0) return { application: toAdminApplication(before), emailLogIds: [] };
     const [row] = await tx.update(applications).set(defined).where(eq(applications.id, id)).returning();
     const after = pickAdmin(row!);
+    const { emailLogIds } = await applyStageChange(tx, locked, row!, actor, options.publicUrl);
     const diff = changedFields(before, after);
     if (Object.keys(diff.new).length > 0) {
       await audit(tx, actor, { action: "update", entityId: id, oldValues: diff.old, newValues: diff.new });
     }
-    return toAdminApplication(after);
+    return { application: toAdminApplication(after), emailLogIds };
   });
 }
 
@@ -329,6 +341,8 @@ export type EscalateOptions = {
   notify: boolean;
   /** Used in the email's footer. */
   publicUrl: string;
+  /** The acceptance email's deposit pay link (stripe/pay-link.ts); "" or unset without Stripe. */
+  payUrlFor?: (applicationId: string) => string;
 };
 
 export type EscalateResult = {
@@ -363,9 +377,18 @@ export async function escalateApplication(
     const [updated] = await tx.update(applications).set(set).where(eq(applications.id, id)).returning();
     const after = pickAdmin(updated!);
 
-    const emailLogIds: string[] = [];
+    // Into accepted takes a place (409 when full); out of it cancels the plan and frees the place.
+    const emailLogIds: string[] = [
+      ...(await applyStageChange(tx, row, updated!, actor, options.publicUrl)).emailLogIds,
+    ];
     if (options.notify && (notifiableStages as readonly string[]).includes(to)) {
-      const emailLogId = await queueStageEmail(tx, updated!, to as StageEmailKind, options.publicUrl);
+      const emailLogId = await queueStageEmail(
+        tx,
+        updated!,
+        to as StageEmailKind,
+        options.publicUrl,
+        options.payUrlFor,
+      );
       if (emailLogId) emailLogIds.push(emailLogId);
     }
     const diff = changedFields(pickAdmin(row), after);
@@ -383,7 +406,13 @@ export async function escalateApplication(
  * Queues the stage email unless the applicant has switched application emails off (or
  * unsubscribed from everything) in their email preferences. Returns the email_logs id or null.
  */
-async function queueStageEmail(tx: Tx, app: Application, kind: StageEmailKind, publicUrl: string) {
+async function queueStageEmail(
+  tx: Tx,
+  app: Application,
+  kind: StageEmailKind,
+  publicUrl: string,
+  payUrlFor?: (applicationId: string) => string,
+) {
   const [subscriber] = await tx
     .select({ applicationEmails: emailSubscribers.applicationEmails, off: emailSubscribers.globallyUnsubscribed })
     .from(emailSubscribers)
@@ -397,6 +426,7 @@ async function queueStageEmail(tx: Tx, app: Application, kind: StageEmailKind, p
     firstName: app.firstName?.trim() || "there",
     retreatName: retreat?.name ?? "our retreat",
     publicUrl,
+    payUrl: kind === "accepted" ? (payUrlFor?.(app.id) ?? "") : "",
   });
   // Switched off by staff in the email templates: the move stands, unannounced.
   if (!email) return null;

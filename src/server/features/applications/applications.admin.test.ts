@@ -83,6 +83,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const [retreat] = await t.app.db.select().from(retreats).limit(1);
   retreatId = retreat!.id;
+  // These tests put thousands of applications in accepted; places are tested in features/payments.
+  await t.app.db.update(retreats).set({ capacity: 1_000_000 }).where(eq(retreats.id, retreatId));
   ownerCookie = await signIn("owner@example.com", "owner");
   staffCookie = await signIn("staff@example.com", "staff");
   vendorCookie = await signIn("vendor@example.com", "vendor");

@@ -5,7 +5,8 @@ import { renderSystemEmail, type SystemTemplateData } from "../../email/system-t
 /** Emails sent when staff move an application to one of these stages (and leave "notify" on). */
 export type StageEmailKind = "accepted" | "waitlist" | "declined";
 
-export type StageEmailData = SystemTemplateData["stage_accepted"];
+/** payUrl (the deposit's pay link, only in the acceptance) is "" unless Stripe is on: see stripe/pay-link.ts. */
+export type StageEmailData = SystemTemplateData["stage_waitlist"] & { payUrl?: string };
 
 /** The stage's editable message (email templates stage_accepted, ...); null when switched off. */
 export function renderStageEmail(
@@ -13,5 +14,6 @@ export function renderStageEmail(
   kind: StageEmailKind,
   data: StageEmailData,
 ): Promise<RenderedEmail | null> {
+  if (kind === "accepted") return renderSystemEmail(db, "stage_accepted", { ...data, payUrl: data.payUrl ?? "" });
   return renderSystemEmail(db, `stage_${kind}`, data);
 }

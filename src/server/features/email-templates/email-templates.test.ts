@@ -198,7 +198,9 @@ describe("editing a product message", () => {
       isActive: true,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Unknown variable {{ amount }}. You can use: firstName, retreatName, publicUrl.");
+    expect(res.json().message).toBe(
+      "Unknown variable {{ amount }}. You can use: firstName, retreatName, publicUrl, payUrl.",
+    );
     expect(await template("stage_accepted")).toMatchObject({ isDefault: true });
     expect(await auditFor(id)).toHaveLength(0);
   });

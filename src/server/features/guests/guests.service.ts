@@ -232,6 +232,7 @@ export async function getGuestMe(db: Db, userId: string): Promise<GuestMe> {
   const plansWithPending = new Set(pending.map((p) => p.paymentPlanId).filter(Boolean));
   const paymentsDue: GuestMe["paymentsDue"] = [
     ...pending.map((p) => ({
+      paymentId: p.id,
       description: p.description || p.type,
       amount: p.amount,
       currency: p.currency,
@@ -240,6 +241,7 @@ export async function getGuestMe(db: Db, userId: string): Promise<GuestMe> {
     ...plans
       .filter((plan) => !plansWithPending.has(plan.id))
       .map((plan) => ({
+        paymentId: null,
         description: "Remaining balance",
         amount: plan.remainingAmount,
         currency: plan.currency,

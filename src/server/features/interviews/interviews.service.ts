@@ -15,6 +15,7 @@ import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
+import { acceptIntoRetreat } from "../payments/acceptance";
 import {
   type Actor,
   applicantOf,
@@ -246,6 +247,8 @@ export async function completeInterview(
       const application = await applicantOf(tx, before.applicationId);
       const refused = stageTransitionError(application.stage, target);
       if (refused) throw new AppError("conflict", refused);
+      // Accepting takes a place and creates the payment plan, exactly as a stage change does.
+      if (target === "accepted") await acceptIntoRetreat(tx, application, actor);
       await tx
         .update(applications)
         .set({ stage: target, updatedAt: new Date() })

@@ -13,15 +13,19 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { activePlanOf, retreatWithRates } from "../payments/payments.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
+/** A priced retreat: accepting someone takes a place on it and creates their payment plan. */
+let retreatId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   app = t.app;
+  retreatId = (await retreatWithRates(app)).retreat.id;
   staff = await signedInAs(app, "staff");
 });
 afterAll(async () => t.close());
@@ -35,7 +39,7 @@ async function application(stage = "new") {
   counter += 1;
   const [row] = await app.db
     .insert(applications)
-    .values({ firstName: `Ada${counter}`, lastName: "Lovelace", email: `ada${counter}@example.com`, stage })
+    .values({ retreatId, firstName: `Ada${counter}`, lastName: "Lovelace", email: `ada${counter}@example.com`, stage })
     .returning();
   return row!;
 }
@@ -329,6 +333,8 @@ describe("reschedule, complete, cancel", () => {
     });
     expect(ok.statusCode).toBe(200);
     expect((await app.db.select().from(applications).where(eq(applications.id, yes.a.id)))[0]!.stage).toBe("accepted");
+    // Accepting through the interview takes a place and creates the payment plan, like a stage change.
+    expect((await activePlanOf(app, yes.a.id))?.totalAmount).toBe("1997.00");
 
     const no = await booked("interview");
     await call("PATCH", `/api/admin/interviews/${no.id}/complete`, staff.cookie, {

@@ -1,0 +1,62 @@
+import { todayIn } from "../../../shared/finance/dates";
+import { formatMoney, toPence } from "../../../shared/finance/money";
+import { paymentMethodLabels } from "../../../shared/schemas/payments";
+
+/** "1997.00" -> "£1,997"; "748.50" -> "£748.50". Through pence, never a float sum. */
+export function money(decimal: string, currency = "GBP"): string {
+  try {
+    return formatMoney(toPence(decimal), currency);
+  } catch {
+    return decimal;
+  }
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const instantFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+
+/** "2026-05-10" -> "10 May 2026" (a calendar day: no time zone may shift it). */
+export function formatDay(day: string | null): string {
+  if (!day) return "—";
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
+}
+
+/** An ISO timestamp as a local date. */
+export function formatInstant(iso: string | null): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : instantFormat.format(date);
+}
+
+export function methodLabel(method: string): string {
+  return paymentMethodLabels[method as keyof typeof paymentMethodLabels] ?? method;
+}
+
+const typeLabels: Record<string, string> = {
+  deposit: "Deposit",
+  installment: "Instalment",
+  manual: "Manual",
+  refund: "Refund",
+};
+
+export function paymentTypeLabel(type: string): string {
+  return typeLabels[type] ?? type;
+}
+
+const planTypeLabels: Record<string, string> = { solo: "Solo", couple: "Couple", vip: "VIP" };
+
+/** "couple+vip" -> "Couple + VIP". */
+export function planTypeLabel(planType: string): string {
+  return planType
+    .split("+")
+    .map((part) => planTypeLabels[part] ?? part)
+    .join(" + ");
+}
+
+/** Today's date in London, where the books are kept: "YYYY-MM-DD". */
+export const londonToday = (now = new Date()) => todayIn("Europe/London", now);

@@ -1,0 +1,71 @@
+import { type FormEvent, useId, useState } from "react";
+import {
+  type ManualPaymentMethod,
+  manualPaymentMethods,
+  type PaymentDto,
+  paymentMethodLabels,
+} from "../../../shared/schemas/payments";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { NativeSelect } from "../admin-shell/native-select";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+import { formatDay, money, paymentTypeLabel } from "./format";
+import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
+
+/** Staff confirm a scheduled payment arrived, and how it was paid. */
+export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {
+  const id = useId();
+  const [method, setMethod] = useState<ManualPaymentMethod>("bank_transfer");
+  const save = usePaymentsWrite(
+    () =>
+      sendJson<PaymentDto>("PUT", `${paymentsPath}/${payment.id}/status`, {
+        status: "completed",
+        paymentMethod: method,
+      }),
+    { success: "Payment marked as completed", failure: "Failed to mark payment as completed" },
+    onClose,
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(undefined);
+  };
+  const formId = `${id}-form`;
+  return (
+    <AdminDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Mark payment completed"
+      description={`${paymentTypeLabel(payment.type)} of ${money(payment.amount, payment.currency)} from ${
+        payment.applicantName ?? "the applicant"
+      }, due ${formatDay(payment.dueDate)}.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Mark completed"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate aria-label="Mark payment completed" onSubmit={submit} className="grid gap-4">
+        <FormField id={`${id}-method`} name="paymentMethod" label="Paid by" required>
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={method}
+              onChange={(event) => setMethod(event.target.value as ManualPaymentMethod)}
+            >
+              {manualPaymentMethods.map((m) => (
+                <option key={m} value={m}>
+                  {paymentMethodLabels[m]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,288 @@
+import { CheckCircle2, ChevronDown, ChevronRight, Plus } from "lucide-react";
+import { Fragment, useState } from "react";
+import { toPence } from "../../../shared/finance/money";
+import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CancelBookingButton } from "../places/cancel-booking-button";
+import { formatDay, formatInstant, londonToday, methodLabel, money, paymentTypeLabel, planTypeLabel } from "./format";
+import { MarkCompletedDialog } from "./mark-completed-dialog";
+import { RecordPaymentDialog } from "./record-payment-dialog";
+import { StatusBadge } from "./status-badge";
+import { plansPath, sendJson, usePaymentPlans, usePaymentsWrite } from "./use-payments";
+
+export const canCompletePlan = (plan: PaymentPlanDto) =>
+  plan.status === "active" && toPence(plan.remainingAmount) === 0;
+
+/** A pending payment whose London due date has passed shows as overdue. */
+export function displayStatus(payment: PaymentDto, today = londonToday()): string {
+  return payment.status === "pending" && payment.dueDate && payment.dueDate < today ? "overdue" : payment.status;
+}
+
+function PlanPayments({ plan, onMark }: { plan: PaymentPlanDto; onMark: (p: PaymentDto) => void }) {
+  const today = londonToday();
+  if (plan.payments.length === 0) return <p className="text-sm text-muted-foreground">No payments.</p>;
+  return (
+    <ul aria-label={`Payments of ${plan.applicantName ?? "this plan"}`} className="grid gap-2">
+      {plan.payments.map((p) => (
+        <li
+          key={p.id}
+          className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-border bg-card px-3 py-2"
+        >
+          <div className="min-w-0 text-sm">
+            <p className="font-medium">
+              {p.description ?? paymentTypeLabel(p.type)}{" "}
+              <span className="tabular-nums">{money(p.amount, p.currency)}</span>
+            </p>
+            <p className="text-muted-foreground">
+              {p.status === "completed"
+                ? `Paid ${formatInstant(p.paidAt)} · ${methodLabel(p.paymentMethod)}`
+                : `Due ${formatDay(p.dueDate)}`}
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <StatusBadge status={displayStatus(p, today)} />
+            {p.status === "pending" ? (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`Mark ${paymentTypeLabel(p.type).toLowerCase()} of ${money(p.amount, p.currency)} completed`}
+                onClick={() => onMark(p)}
+              >
+                Mark completed
+              </Button>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlanActions({
+  plan,
+  onRecord,
+  onComplete,
+  completing,
+}: {
+  plan: PaymentPlanDto;
+  onRecord: () => void;
+  onComplete: () => void;
+  completing: boolean;
+}) {
+  const name = plan.applicantName ?? "applicant";
+  if (plan.status !== "active") return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {canCompletePlan(plan) ? (
+        <Button size="sm" aria-label={`Complete plan of ${name}`} disabled={completing} onClick={onComplete}>
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          Complete plan
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" aria-label={`Record payment from ${name}`} onClick={onRecord}>
+          <Plus aria-hidden="true" className="size-4" />
+          Record payment
+        </Button>
+      )}
+      {plan.applicationId ? <CancelBookingButton applicationId={plan.applicationId} applicantName={name} /> : null}
+    </div>
+  );
+}
+
+function ExpandButton({ plan, open, onToggle }: { plan: PaymentPlanDto; open: boolean; onToggle: () => void }) {
+  const Icon = open ? ChevronDown : ChevronRight;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-9"
+      aria-expanded={open}
+      // Only while open: the row it names exists only then.
+      aria-controls={open ? `plan-payments-${plan.id}` : undefined}
+      aria-label={`${open ? "Hide" : "Show"} payments of ${plan.applicantName ?? "this plan"}`}
+      onClick={onToggle}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </Button>
+  );
+}
+
+const columns = ["", "Application", "Type", "Total", "Paid", "Remaining", "Status", "Next due", "Actions"];
+
+/** Every plan, active first: its figures, and its payments on demand. */
+export function PlansSection() {
+  const { data, isLoading, isError } = usePaymentPlans();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [marking, setMarking] = useState<PaymentDto | null>(null);
+  const [recording, setRecording] = useState<{ planId: string | null } | null>(null);
+  const complete = usePaymentsWrite(
+    (planId: string) => sendJson<PaymentPlanDto>("POST", `${plansPath}/${planId}/complete`),
+    {
+      success: "Payment plan completed",
+      failure: "Failed to complete payment plan",
+    },
+  );
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const plans = data ?? [];
+  const activePlans = plans.filter((p) => p.status === "active");
+  const actions = (plan: PaymentPlanDto) => (
+    <PlanActions
+      plan={plan}
+      onRecord={() => setRecording({ planId: plan.id })}
+      onComplete={() => complete.mutate(plan.id)}
+      completing={complete.isPending}
+    />
+  );
+  const status = isLoading ? "Loading payment plans..." : "No payment plans yet: accepting an application creates one.";
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1.5">
+          <CardTitle as="h2">Payment plans</CardTitle>
+          <CardDescription>
+            Each accepted application gets a deposit and two instalments. Expand a plan to see and mark its payments.
+          </CardDescription>
+        </div>
+        <Button onClick={() => setRecording({ planId: null })} disabled={activePlans.length === 0}>
+          <Plus aria-hidden="true" className="size-4" />
+          Record payment
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load payment plans.
+          </p>
+        ) : null}
+        {/* Phones: one card per plan instead of a table nine columns wide. */}
+        <ul aria-label="Payment plans" className="flex flex-col gap-3 lg:hidden">
+          {plans.length === 0 ? (
+            <li className="rounded-md border border-border px-3 py-8 text-center text-sm text-muted-foreground">
+              {status}
+            </li>
+          ) : (
+            plans.map((plan) => (
+              <li key={plan.id} className="grid gap-3 rounded-md border border-border p-3">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium break-words">{plan.applicantName}</p>
+                    <p className="text-sm text-muted-foreground">{planTypeLabel(plan.planType)}</p>
+                  </div>
+                  <StatusBadge status={plan.status} />
+                </div>
+                <dl className="grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Total</dt>
+                    <dd className="tabular-nums">{money(plan.totalAmount, plan.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Paid</dt>
+                    <dd className="tabular-nums">{money(plan.paidAmount, plan.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">Remaining</dt>
+                    <dd className="tabular-nums">{money(plan.remainingAmount, plan.currency)}</dd>
+                  </div>
+                  <div className="col-span-3">
+                    <dt className="text-xs text-muted-foreground">Next due</dt>
+                    <dd>{formatDay(plan.nextDueDate)}</dd>
+                  </div>
+                </dl>
+                {actions(plan)}
+                <details className="group">
+                  <summary className="cursor-pointer rounded-md text-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-ring">
+                    Payments ({plan.payments.length})
+                  </summary>
+                  <div className="mt-2">
+                    <PlanPayments plan={plan} onMark={setMarking} />
+                  </div>
+                </details>
+              </li>
+            ))
+          )}
+        </ul>
+        <section
+          aria-label="Payment plans table"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          className="hidden overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring lg:block"
+        >
+          <table className="w-full min-w-[60rem] border-collapse text-left text-sm">
+            <caption className="sr-only">Payment plans, active first</caption>
+            <thead className="bg-muted/60">
+              <tr>
+                {columns.map((column, i) => (
+                  <th key={column || i} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                    {column || <span className="sr-only">Expand</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {plans.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
+                    {status}
+                  </td>
+                </tr>
+              ) : (
+                plans.map((plan) => {
+                  const expanded = open.has(plan.id);
+                  return (
+                    <Fragment key={plan.id}>
+                      <tr className="border-t border-border align-middle hover:bg-muted/30">
+                        <td className="px-1 py-1">
+                          <ExpandButton plan={plan} open={expanded} onToggle={() => toggle(plan.id)} />
+                        </td>
+                        <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium">
+                          <span className="block truncate">{plan.applicantName}</span>
+                          <span className="block truncate text-xs font-normal text-muted-foreground">
+                            {plan.applicantEmail}
+                          </span>
+                        </th>
+                        <td className="px-3 py-2 whitespace-nowrap">{planTypeLabel(plan.planType)}</td>
+                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                          {money(plan.totalAmount, plan.currency)}
+                        </td>
+                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                          {money(plan.paidAmount, plan.currency)}
+                        </td>
+                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                          {money(plan.remainingAmount, plan.currency)}
+                        </td>
+                        <td className="px-3 py-2">
+                          <StatusBadge status={plan.status} />
+                        </td>
+                        <td className="px-3 py-2 whitespace-nowrap">{formatDay(plan.nextDueDate)}</td>
+                        <td className="px-3 py-2">{actions(plan)}</td>
+                      </tr>
+                      {expanded ? (
+                        <tr id={`plan-payments-${plan.id}`} className="bg-muted/30">
+                          <td colSpan={columns.length} className="px-3 py-3">
+                            <PlanPayments plan={plan} onMark={setMarking} />
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </section>
+      </CardContent>
+      {marking ? <MarkCompletedDialog payment={marking} onClose={() => setMarking(null)} /> : null}
+      {recording ? (
+        <RecordPaymentDialog plans={activePlans} planId={recording.planId} onClose={() => setRecording(null)} />
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatMoney, toPence } from "../../../shared/finance/money";
+import { bookingTimeZone } from "../../../shared/schemas/places";
+import { formatDayHeading, wallClockInZone } from "../../../shared/schemas/schedule";
+
+/** "£1,248.50" from a decimal string. */
+export function money(amount: string, currency = "GBP"): string {
+  return formatMoney(toPence(amount), currency);
+}
+
+/** "Friday 22 May 2026, 14:00" on the London clock, where the business keeps its times. */
+export function londonDateTime(iso: string): string {
+  const { date, time } = wallClockInZone(new Date(iso), bookingTimeZone);
+  return `${formatDayHeading(date)}, ${time}`;
+}
+
+/** "12 May 2026" for a YYYY-MM-DD date. */
+export function shortDate(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+export function londonToday(now = new Date()): string {
+  return wallClockInZone(now, bookingTimeZone).date;
+}
+
+export function retreatDates(startDate: string | null, endDate: string | null): string | null {
+  if (!startDate) return null;
+  if (!endDate || endDate === startDate) return formatDayHeading(startDate);
+  return `${formatDayHeading(startDate)} – ${formatDayHeading(endDate)}`;
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  CancelBookingInput,
+  CancelBookingResult,
+  PlaceOffersResponse,
+  PublicPlaceOffer,
+  RefundQuote,
+} from "../../../shared/schemas/places";
+import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+
+export const placeOffersPath = "/api/admin/place-offers";
+export const publicOfferPath = (token: string) => `/api/place-offers/${encodeURIComponent(token)}`;
+const applicationsPath = "/api/admin/applications";
+
+/** The query key is the URL (the default query function fetches the key). */
+export const placeOffersUrl = (retreatId: string | null) =>
+  retreatId ? `${placeOffersPath}?retreatId=${encodeURIComponent(retreatId)}` : placeOffersPath;
+
+export const refundQuoteUrl = (
+  applicationId: string,
+  input: { cancelledOn: string; guarantee: boolean; travelCosts: string },
+) => {
+  const params = new URLSearchParams({ cancelledOn: input.cancelledOn });
+  if (input.guarantee) {
+    params.set("guarantee", "true");
+    params.set("travelCosts", input.travelCosts.trim() || "0");
+  }
+  return `${applicationsPath}/${applicationId}/refund-quote?${params}`;
+};
+
+/** Everything a place changing hands touches: offers, applications, payments, the dashboard. */
+function useRefreshPlaces() {
+  const queryClient = useQueryClient();
+  return () =>
+    invalidateByPrefix(
+      queryClient,
+      placeOffersPath,
+      applicationsPath,
+      "/api/admin/payment",
+      "/api/admin/payments",
+      "/api/admin/dashboard",
+    );
+}
+
+export function usePlaceOffers(retreatId: string | null) {
+  return useQuery<PlaceOffersResponse>({ queryKey: [placeOffersUrl(retreatId)] });
+}
+
+export function useWithdrawOffer() {
+  const refresh = useRefreshPlaces();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await (await apiRequest("POST", `${placeOffersPath}/${id}/withdraw`)).json()) as { offersMade: number },
+    onSuccess: () => void refresh(),
+  });
+}
+
+export function useRefundQuote(url: string | null) {
+  return useQuery<RefundQuote>({ queryKey: [url], enabled: url !== null });
+}
+
+export function useCancelBooking(applicationId: string) {
+  const refresh = useRefreshPlaces();
+  return useMutation({
+    mutationFn: async (input: CancelBookingInput) =>
+      (await (
+        await apiRequest("POST", `${applicationsPath}/${applicationId}/cancel`, input)
+      ).json()) as CancelBookingResult,
+    onSuccess: () => void refresh(),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant's offer page
+// ---------------------------------------------------------------------------------------------
+
+export type OfferFailure = "not_found" | "expired" | "conflict" | "other";
+
+export function offerFailure(error: unknown): OfferFailure {
+  if (!(error instanceof ApiError)) return "other";
+  if (error.status === 404 || error.status === 400) return "not_found";
+  if (error.status === 410) return "expired";
+  if (error.status === 409) return "conflict";
+  return "other";
+}
+
+export function usePublicOffer(token: string) {
+  return useQuery<PublicPlaceOffer>({
+    queryKey: ["/api/place-offers", token],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(publicOfferPath(token), { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as PublicPlaceOffer;
+    },
+  });
+}
+
+export function useAnswerOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (answer: "accept" | "decline") =>
+      (await (await apiRequest("POST", `${publicOfferPath(token)}/${answer}`)).json()) as PublicPlaceOffer,
+    onSuccess: (offer) => queryClient.setQueryData(["/api/place-offers", token], offer),
+  });
+}

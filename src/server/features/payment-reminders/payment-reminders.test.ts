@@ -1,0 +1,437 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signedInAs } from "../../auth/test-sessions";
+import {
+  auditLogs,
+  emailLogs,
+  emailSubscribers,
+  emailTemplates,
+  paymentReminders,
+  payments,
+  settings,
+} from "../../db/schema";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { completePayment } from "../payments/payments.service";
+import { payLinkToken } from "../stripe/pay-link";
+import { applicantWithPlan } from "./payment-fixtures";
+import { runReminderSweep } from "./reminder-sweep";
+
+let t: TestApp;
+let app: FastifyInstance;
+let staff: string;
+
+const at = (iso: string) => new Date(iso);
+const created = at("2026-03-01T10:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  staff = (await signedInAs(app, "staff")).cookie;
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  // Each test walks its own calendar: start from no reminders and no mail.
+  await app.db.delete(paymentReminders);
+  await app.db.delete(emailLogs);
+  await app.db.delete(payments);
+  await app.db.delete(settings);
+});
+
+const sweep = (iso: string, config = app.config) => runReminderSweep(app.db, config, at(iso));
+
+async function remindersOf(paymentId: string) {
+  const rows = await app.db.select().from(paymentReminders).where(eq(paymentReminders.paymentId, paymentId));
+  return rows.sort((a, b) => (b.daysBefore ?? 0) - (a.daysBefore ?? 0));
+}
+
+async function reminderMail() {
+  return app.db.select().from(emailLogs).where(eq(emailLogs.kind, "payment_reminder"));
+}
+
+describe("reminder job timing", () => {
+  it("plans 7- and 1-day reminders at 09:00 London, sends each once when due, then one overdue notice", async () => {
+    const {
+      payments: [, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "1000.00", dueDate: "2026-03-01", paid: true },
+        { amount: "748.50", dueDate: "2026-03-20" },
+      ],
+      { createdAt: created, email: "ada@example.com" },
+    );
+
+    const first = await sweep("2026-03-01T10:05:00Z");
+    expect(first.sent).toBe(0);
+    const planned = await remindersOf(instalment!.id);
+    expect(planned.map((r) => [r.reminderType, r.daysBefore, r.scheduledFor?.toISOString(), r.status])).toEqual([
+      ["upcoming", 7, "2026-03-13T09:00:00.000Z", "pending"],
+      ["upcoming", 1, "2026-03-19T09:00:00.000Z", "pending"],
+    ]);
+    expect(planned[0]).toMatchObject({ amount: "748.50", dueDate: "2026-03-20", currency: "GBP" });
+
+    expect((await sweep("2026-03-13T08:59:00Z")).sent).toBe(0);
+    expect((await sweep("2026-03-13T09:00:00Z")).sent).toBe(1);
+    expect((await sweep("2026-03-13T09:05:00Z")).sent).toBe(0);
+    let rows = await remindersOf(instalment!.id);
+    expect(rows[0]).toMatchObject({ status: "sent", sentAt: at("2026-03-13T09:00:00Z") });
+    expect(rows[1]!.status).toBe("pending");
+    const [mail] = await reminderMail();
+    expect(mail).toMatchObject({ recipientEmail: "ada@example.com", status: "queued" });
+    expect(mail!.subject).toBe("Payment reminder: £748.50 due on 20 March 2026");
+    expect(mail!.textBody).toContain("Payment: Instalment 1 of 1");
+    expect(mail!.textBody).toContain("Please pay by bank transfer as agreed.");
+    expect(rows[0]!.metadata).toEqual({ emailLogId: mail!.id });
+
+    expect((await sweep("2026-03-19T09:00:00Z")).sent).toBe(1);
+    // On the due date nothing is overdue yet; just after midnight London it is.
+    expect((await sweep("2026-03-20T23:00:00Z")).created).toBe(0);
+    const overdue = await sweep("2026-03-21T00:30:00Z");
+    expect(overdue).toMatchObject({ created: 1, sent: 0 });
+    rows = await remindersOf(instalment!.id);
+    expect(rows.map((r) => [r.reminderType, r.status])).toEqual([
+      ["upcoming", "sent"],
+      ["upcoming", "sent"],
+      ["overdue", "pending"],
+    ]);
+    expect(rows[2]!.scheduledFor).toEqual(at("2026-03-21T09:00:00Z"));
+
+    expect((await sweep("2026-03-21T09:00:00Z")).sent).toBe(1);
+    expect((await sweep("2026-03-22T09:00:00Z")).sent).toBe(0);
+    expect((await sweep("2026-04-30T09:00:00Z")).sent).toBe(0);
+    const mails = await reminderMail();
+    expect(mails).toHaveLength(3);
+    expect(mails.map((m) => m.textBody).find((text) => text?.includes("(now overdue)"))).toBeTruthy();
+  });
+
+  it("plans no reminder whose moment passed before the payment existed (a deposit due on acceptance)", async () => {
+    const {
+      payments: [deposit, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01" },
+        { amount: "500.00", dueDate: "2026-03-06" },
+      ],
+      { createdAt: created },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    expect(await remindersOf(deposit!.id)).toEqual([]);
+    expect((await remindersOf(instalment!.id)).map((r) => r.daysBefore)).toEqual([1]);
+  });
+
+  it("marks unsent reminders overdue when the due date passes, and a late worker sends only the latest", async () => {
+    const {
+      payments: [, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "900.00", dueDate: "2026-04-10" },
+      ],
+      { createdAt: created },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    // Down for a week: both reminders are due at once; one email, the 1-day one.
+    const late = await sweep("2026-04-09T12:00:00Z");
+    expect(late.sent).toBe(1);
+    let rows = await remindersOf(instalment!.id);
+    expect(rows.map((r) => [r.daysBefore, r.status])).toEqual([
+      [7, "pending"],
+      [1, "sent"],
+    ]);
+    // Past due: the one left waiting is overtaken; the overdue notice (already due at 10:00) goes out.
+    const past = await sweep("2026-04-11T10:00:00Z");
+    expect(past).toMatchObject({ created: 1, markedOverdue: 1, sent: 1 });
+    rows = await remindersOf(instalment!.id);
+    expect(rows.map((r) => [r.reminderType, r.daysBefore, r.status])).toEqual([
+      ["upcoming", 7, "overdue"],
+      ["upcoming", 1, "sent"],
+      ["overdue", -1, "sent"],
+    ]);
+    expect(await reminderMail()).toHaveLength(2);
+  });
+
+  it("reminds about nothing paid or cancelled, and drops the unsent reminders of a payment once paid", async () => {
+    const paid = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "700.00", dueDate: "2026-05-01" },
+      ],
+      { createdAt: created },
+    );
+    const cancelled = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01" },
+        { amount: "700.00", dueDate: "2026-05-01" },
+      ],
+      { createdAt: created, planStatus: "cancelled" },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    const instalment = paid.payments[1]!;
+    expect(await remindersOf(instalment.id)).toHaveLength(2);
+    expect(await remindersOf(cancelled.payments[1]!.id)).toEqual([]);
+
+    await app.db.transaction((tx) => completePayment(tx, instalment.id, { paymentMethod: "bank_transfer" }, null));
+    await sweep("2026-04-24T09:00:00Z");
+    expect(await remindersOf(instalment.id)).toEqual([]);
+    await sweep("2026-05-02T09:00:00Z");
+    expect(await remindersOf(instalment.id)).toEqual([]);
+    // The cancelled plan's unpaid deposit is never chased either.
+    expect(await reminderMail()).toEqual([]);
+  });
+
+  it("takes its lead times from the settings row, and follows a pending reminder's payment when staff change it", async () => {
+    await app.db.insert(settings).values({ key: "paymentReminderDaysBefore", value: "3", type: "string" });
+    const {
+      payments: [, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "700.00", dueDate: "2026-05-01" },
+      ],
+      { createdAt: created },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    expect((await remindersOf(instalment!.id)).map((r) => [r.daysBefore, r.scheduledFor?.toISOString()])).toEqual([
+      [3, "2026-04-28T08:00:00.000Z"],
+    ]);
+    await app.db
+      .update(payments)
+      .set({ dueDate: "2026-05-08", amount: "650.00" })
+      .where(eq(payments.id, instalment!.id));
+    await sweep("2026-03-02T10:05:00Z");
+    expect(await remindersOf(instalment!.id)).toMatchObject([
+      { daysBefore: 3, dueDate: "2026-05-08", amount: "650.00", scheduledFor: at("2026-05-05T08:00:00Z") },
+    ]);
+  });
+
+  it("carries the pay link when Stripe is on", async () => {
+    const { application } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "700.00", dueDate: "2026-03-05" },
+      ],
+      { createdAt: created },
+    );
+    const stripeOn = { ...app.config, stripe: { secretKey: "sk_test_x", webhookSecret: "whsec_x" } };
+    await sweep("2026-03-01T10:05:00Z", stripeOn);
+    expect((await sweep("2026-03-04T09:00:00Z", stripeOn)).sent).toBe(1);
+    const [mail] = await reminderMail();
+    const link = `${app.config.publicUrl}/api/pay/${payLinkToken(app.config.sessionSecret, application.id)}`;
+    expect(mail!.textBody).toContain(`Pay now: ${link}`);
+    expect(mail!.textBody).not.toContain("bank transfer");
+  });
+
+  it("never sends one reminder twice when two workers sweep at once", async () => {
+    const instalments: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const { payments: rows } = await applicantWithPlan(
+        app,
+        [
+          { amount: "500.00", dueDate: "2026-03-01", paid: true },
+          { amount: "700.00", dueDate: "2026-03-05" },
+        ],
+        { createdAt: created },
+      );
+      instalments.push(rows[1]!.id);
+    }
+    const now = "2026-03-04T09:01:00Z";
+    const results = await Promise.all([sweep(now), sweep(now), sweep(now)]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(6);
+    const rows = await app.db.select().from(paymentReminders).where(inArray(paymentReminders.paymentId, instalments));
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+    expect(await reminderMail()).toHaveLength(6);
+    expect((await Promise.all([sweep(now), sweep(now)])).reduce((n, r) => n + r.sent, 0)).toBe(0);
+  });
+
+  it("marks a reminder failed when the email is switched off or the person opted out of application emails", async () => {
+    const optedOut = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "700.00", dueDate: "2026-03-05" },
+      ],
+      { createdAt: created, email: "quiet@example.com" },
+    );
+    await app.db.insert(emailSubscribers).values({ email: "Quiet@example.com", applicationEmails: false });
+    await sweep("2026-03-01T10:05:00Z");
+    const result = await sweep("2026-03-04T09:00:00Z");
+    expect(result).toMatchObject({ sent: 0, failed: 1 });
+    const [row] = await remindersOf(optedOut.payments[1]!.id);
+    expect(row).toMatchObject({ status: "failed", sentAt: null });
+    expect(row!.metadata.error).toMatch(/switched off application and retreat emails/);
+    // Failed is final for the job: it is not retried every five minutes.
+    expect((await sweep("2026-03-04T09:10:00Z")).failed).toBe(0);
+    expect(await reminderMail()).toEqual([]);
+  });
+});
+
+describe("GET /api/admin/payment-reminders", () => {
+  it("lists reminders with the applicant's name, amount, due date and status, filtered by status", async () => {
+    const {
+      payments: [, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "748.50", dueDate: "2026-03-20", description: "Instalment 1 of 2" },
+      ],
+      { createdAt: created, firstName: "Grace" },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    await sweep("2026-03-13T09:00:00Z");
+
+    const res = await app.inject({ method: "GET", url: "/api/admin/payment-reminders", headers: { cookie: staff } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.counts).toMatchObject({ all: 2, pending: 1, sent: 1, failed: 0, overdue: 0 });
+    expect(body.items).toEqual([
+      expect.objectContaining({
+        applicationName: "Grace Lovelace",
+        paymentId: instalment!.id,
+        paymentDescription: "Instalment 1 of 2",
+        reminderType: "upcoming",
+        amount: "748.50",
+        currency: "GBP",
+        dueDate: "2026-03-20",
+        daysBefore: 7,
+        status: "sent",
+        sentAt: "2026-03-13T09:00:00.000Z",
+      }),
+      expect.objectContaining({ daysBefore: 1, status: "pending", scheduledFor: "2026-03-19T09:00:00.000Z" }),
+    ]);
+
+    const pending = await app.inject({
+      method: "GET",
+      url: "/api/admin/payment-reminders?status=pending",
+      headers: { cookie: staff },
+    });
+    expect(pending.json().items.map((r: { daysBefore: number }) => r.daysBefore)).toEqual([1]);
+    const bad = await app.inject({
+      method: "GET",
+      url: "/api/admin/payment-reminders?status=lost",
+      headers: { cookie: staff },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Unknown status");
+  });
+
+  it("is for owner and staff only", async () => {
+    for (const role of ["guest", "vendor"] as const) {
+      const { cookie } = await signedInAs(app, role);
+      const res = await app.inject({ method: "GET", url: "/api/admin/payment-reminders", headers: { cookie } });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await app.inject({ method: "GET", url: "/api/admin/payment-reminders" })).statusCode).toBe(401);
+    const owner = (await signedInAs(app, "owner")).cookie;
+    const res = await app.inject({ method: "GET", url: "/api/admin/payment-reminders", headers: { cookie: owner } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/admin/payment-reminders/{id}/send", () => {
+  const send = (id: string, cookie = staff) =>
+    app.inject({ method: "POST", url: `/api/admin/payment-reminders/${id}/send`, headers: { cookie } });
+
+  async function plannedReminders() {
+    const plan = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "748.50", dueDate: "2099-03-20" },
+      ],
+      { createdAt: created, email: "send@example.com" },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    return remindersOf(plan.payments[1]!.id);
+  }
+
+  it("sends a pending reminder now, once, with an audit entry; a second send is refused with 409", async () => {
+    const [week] = await plannedReminders();
+    const res = await send(week!.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: week!.id, status: "sent", amount: "748.50" });
+    expect(res.json().sentAt).toBeTruthy();
+    const mail = await reminderMail();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.recipientEmail).toBe("send@example.com");
+    const [entry] = await app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "payment_reminder"), eq(auditLogs.entityId, week!.id)));
+    expect(entry).toMatchObject({
+      action: "send",
+      oldValues: { status: "pending" },
+      newValues: { status: "sent", emailLogId: mail[0]!.id },
+    });
+
+    const again = await send(week!.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This reminder has already been sent.");
+    expect(await reminderMail()).toHaveLength(1);
+    // The job does not send it again when its time comes.
+    expect((await sweep("2099-03-13T09:00:00Z")).sent).toBe(0);
+  });
+
+  it("marks the reminder failed (409) while the template is off, and sends it once it is back on", async () => {
+    const [week] = await plannedReminders();
+    await app.db.update(emailTemplates).set({ isActive: false }).where(eq(emailTemplates.name, "payment_reminder"));
+    try {
+      const res = await send(week!.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/switched off in Email templates/);
+      expect((await remindersOf(week!.paymentId!))[0]!.status).toBe("failed");
+    } finally {
+      await app.db.update(emailTemplates).set({ isActive: true }).where(eq(emailTemplates.name, "payment_reminder"));
+    }
+    const retry = await send(week!.id);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().status).toBe("sent");
+    expect((await remindersOf(week!.paymentId!))[0]!.metadata).not.toHaveProperty("error");
+  });
+
+  it("refuses overdue reminders and paid payments with 409, unknown ids with 404, bad ids with 400", async () => {
+    const [week, day] = await plannedReminders();
+    await app.db.update(paymentReminders).set({ status: "overdue" }).where(eq(paymentReminders.id, week!.id));
+    expect((await send(week!.id)).statusCode).toBe(409);
+
+    await app.db.transaction((tx) => completePayment(tx, day!.paymentId!, { paymentMethod: "cash" }, null));
+    const paid = await send(day!.id);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe("The payment is no longer due, so there is nothing to remind about.");
+
+    const [legacy] = await app.db
+      .insert(paymentReminders)
+      .values({
+        reminderType: "balance_due",
+        status: "pending",
+        amount: "10.00",
+        dueDate: "2099-01-01",
+        daysBefore: 14,
+      })
+      .returning();
+    const unlinked = await send(legacy!.id);
+    expect(unlinked.statusCode).toBe(409);
+    expect(unlinked.json().message).toBe("This reminder is not linked to a scheduled payment, so it cannot be sent.");
+
+    expect((await send("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await send("nope")).statusCode).toBe(400);
+    expect(await reminderMail()).toEqual([]);
+  });
+
+  it("refuses guests and vendors", async () => {
+    const [week] = await plannedReminders();
+    for (const role of ["guest", "vendor"] as const) {
+      const { cookie } = await signedInAs(app, role);
+      expect((await send(week!.id, cookie)).statusCode).toBe(403);
+    }
+    expect(await reminderMail()).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from "fastify";
+import { dispatchEmails } from "../../email/outbox";
+import type { JobQueue } from "../../jobs/queue";
+import { runReminderSweep } from "./reminder-sweep";
+
+/** Reminders go out at 09:00 London; a sweep every five minutes sends them by 09:05. */
+export const reminderSweepIntervalMs = 5 * 60_000;
+
+/**
+ * The payment reminder job: a sweep at worker start and every few minutes. Every worker process
+ * runs it; the sweep is safe to run concurrently (unique index, SKIP LOCKED), so no leader is
+ * needed. Emails go through the outbox and the email worker (pg-boss).
+ */
+export async function registerPaymentReminderJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
+  let sweeping: Promise<unknown> = Promise.resolve();
+  let running = false;
+  const sweep = () => {
+    // A slow pass (many reminders) is not overlapped by the next tick in the same process.
+    if (running) return;
+    running = true;
+    sweeping = runReminderSweep(app.db, app.config)
+      .then(async (result) => {
+        if (result.created || result.sent || result.failed || result.markedOverdue) {
+          app.log.info({ ...result, emailLogIds: undefined }, "payment reminder sweep");
+        }
+        await dispatchEmails(queue, result.emailLogIds, app.log);
+      })
+      .catch((error) => app.log.error({ err: error }, "payment reminder sweep failed"))
+      .finally(() => {
+        running = false;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, reminderSweepIntervalMs);
+  timer.unref();
+
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+}

@@ -1,0 +1,217 @@
+/** Read models of the Payments tab: plans with their payments, the payments list, the overview. */
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { currency as defaultCurrency } from "../../../shared/constants";
+import { addDays, todayIn } from "../../../shared/finance/dates";
+import { fromPence, toPence } from "../../../shared/finance/money";
+import {
+  overviewListLimit,
+  type PaymentDto,
+  type PaymentListQuery,
+  type PaymentListResponse,
+  type PaymentOverview,
+  type PaymentPlanDto,
+  recentPaymentsLimit,
+  recentWindowDays,
+  upcomingWindowDays,
+} from "../../../shared/schemas/payments";
+import type { Db } from "../../db/client";
+import { applications, bookingTypes, paymentPlans, payments } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { businessTimeZone } from "./acceptance";
+
+/** "Ada Lovelace", or the email when both names are blank. */
+const applicantName = sql<
+  string | null
+>`nullif(trim(coalesce(${applications.firstName}, '') || ' ' || coalesce(${applications.lastName}, '')), '')`;
+
+const paymentColumns = {
+  id: payments.id,
+  applicationId: payments.applicationId,
+  paymentPlanId: payments.paymentPlanId,
+  type: payments.type,
+  amount: payments.amount,
+  currency: payments.currency,
+  status: payments.status,
+  paymentMethod: payments.paymentMethod,
+  dueDate: payments.dueDate,
+  paidAt: payments.paidAt,
+  description: payments.description,
+  createdAt: payments.createdAt,
+  applicantName,
+  applicantEmail: applications.email,
+};
+
+type PaymentRow = Omit<PaymentDto, "paidAt" | "createdAt" | "applicantEmail"> & {
+  paidAt: Date | null;
+  createdAt: Date;
+  applicantEmail: string | null;
+};
+
+function toPaymentDto(row: PaymentRow): PaymentDto {
+  return {
+    ...row,
+    amount: fromPence(toPence(row.amount)),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    applicantName: row.applicantName ?? row.applicantEmail,
+  };
+}
+
+function selectPayments(db: Db) {
+  return db.select(paymentColumns).from(payments).leftJoin(applications, eq(applications.id, payments.applicationId));
+}
+
+export async function getPayment(db: Db, id: string): Promise<PaymentDto> {
+  const [row] = await selectPayments(db).where(eq(payments.id, id)).limit(1);
+  if (!row) throw new AppError("not_found", "Payment not found");
+  return toPaymentDto(row);
+}
+
+export async function listPayments(db: Db, query: PaymentListQuery): Promise<PaymentListResponse> {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.applicationId) conditions.push(eq(payments.applicationId, query.applicationId));
+  if (query.paymentPlanId) conditions.push(eq(payments.paymentPlanId, query.paymentPlanId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await selectPayments(db)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [counted] = await db.select({ n: count() }).from(payments).where(where);
+  return { items: rows.map(toPaymentDto), total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** Plans are few (a retreat has 15 places); the cap only guards against a runaway list. */
+export const maxPlansListed = 500;
+
+export async function listPlans(
+  db: Db,
+  filters: { status?: string; applicationId?: string; retreatId?: string; id?: string },
+): Promise<PaymentPlanDto[]> {
+  const conditions: SQL[] = [];
+  if (filters.id) conditions.push(eq(paymentPlans.id, filters.id));
+  if (filters.status) conditions.push(eq(paymentPlans.status, filters.status));
+  if (filters.applicationId) conditions.push(eq(paymentPlans.applicationId, filters.applicationId));
+  if (filters.retreatId) conditions.push(eq(applications.retreatId, filters.retreatId));
+  const plans = await db
+    .select({
+      id: paymentPlans.id,
+      applicationId: paymentPlans.applicationId,
+      applicantName,
+      applicantEmail: applications.email,
+      applicationType: applications.applicationType,
+      bookingTypeId: paymentPlans.bookingTypeId,
+      bookingTypeName: sql<string | null>`coalesce(${bookingTypes.displayName}, ${bookingTypes.name})`,
+      planType: paymentPlans.planType,
+      totalAmount: paymentPlans.totalAmount,
+      depositAmount: paymentPlans.depositAmount,
+      remainingAmount: paymentPlans.remainingAmount,
+      currency: paymentPlans.currency,
+      installmentCount: paymentPlans.installmentCount,
+      status: paymentPlans.status,
+      createdAt: paymentPlans.createdAt,
+    })
+    .from(paymentPlans)
+    .leftJoin(applications, eq(applications.id, paymentPlans.applicationId))
+    .leftJoin(bookingTypes, eq(bookingTypes.id, paymentPlans.bookingTypeId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    // Active plans first, then the newest.
+    .orderBy(sql`(${paymentPlans.status} = 'active') desc`, desc(paymentPlans.createdAt), desc(paymentPlans.id))
+    .limit(maxPlansListed);
+  if (plans.length === 0) return [];
+  const rows = await selectPayments(db)
+    .where(
+      inArray(
+        payments.paymentPlanId,
+        plans.map((p) => p.id),
+      ),
+    )
+    .orderBy(sql`${payments.dueDate} asc nulls last`, asc(payments.createdAt));
+  const byPlan = new Map<string, PaymentDto[]>();
+  for (const row of rows) {
+    const list = byPlan.get(row.paymentPlanId!) ?? [];
+    list.push(toPaymentDto(row));
+    byPlan.set(row.paymentPlanId!, list);
+  }
+  return plans.map((plan) => {
+    const planPayments = byPlan.get(plan.id) ?? [];
+    const total = toPence(plan.totalAmount);
+    const remaining = toPence(plan.remainingAmount);
+    const nextDue = planPayments
+      .filter((p) => p.status === "pending" && p.dueDate)
+      .map((p) => p.dueDate!)
+      .sort()[0];
+    return {
+      ...plan,
+      applicantName: plan.applicantName ?? plan.applicantEmail,
+      totalAmount: fromPence(total),
+      depositAmount: plan.depositAmount === null ? null : fromPence(toPence(plan.depositAmount)),
+      remainingAmount: fromPence(remaining),
+      paidAmount: fromPence(total - remaining),
+      nextDueDate: nextDue ?? null,
+      createdAt: plan.createdAt.toISOString(),
+      payments: planPayments,
+    };
+  });
+}
+
+export async function getPlan(db: Db, id: string): Promise<PaymentPlanDto> {
+  const [plan] = await listPlans(db, { id });
+  if (!plan) throw new AppError("not_found", "Payment plan not found");
+  return plan;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overview
+// ---------------------------------------------------------------------------------------------
+
+const sumText = sql<string>`coalesce(sum(${payments.amount}), 0)::text`;
+
+async function pendingWindow(db: Db, where: SQL, order: SQL) {
+  const [totals] = await db.select({ n: count(), sum: sumText }).from(payments).where(where);
+  const rows = await selectPayments(db).where(where).orderBy(order, asc(payments.id)).limit(overviewListLimit);
+  return { items: rows.map(toPaymentDto), count: totals?.n ?? 0, amount: fromPence(toPence(totals?.sum ?? "0")) };
+}
+
+/** Dates are London calendar days, the same "today" the plans' due dates were computed with. */
+export async function paymentOverview(db: Db, now: Date = new Date()): Promise<PaymentOverview> {
+  const today = todayIn(businessTimeZone, now);
+  const pending = eq(payments.status, "pending");
+  const [outstanding] = await db
+    .select({
+      sum: sql<string>`coalesce(sum(${paymentPlans.remainingAmount}), 0)::text`,
+      applications: sql<number>`count(distinct ${paymentPlans.applicationId})::int`,
+    })
+    .from(paymentPlans)
+    .where(eq(paymentPlans.status, "active"));
+  const upcoming = await pendingWindow(
+    db,
+    and(pending, gte(payments.dueDate, today), lte(payments.dueDate, addDays(today, upcomingWindowDays)))!,
+    asc(payments.dueDate),
+  );
+  const overdue = await pendingWindow(db, and(pending, lt(payments.dueDate, today))!, asc(payments.dueDate));
+  const recentWhere = and(
+    eq(payments.status, "completed"),
+    ne(payments.type, "refund"),
+    gte(payments.paidAt, new Date(now.getTime() - recentWindowDays * 86_400_000)),
+  );
+  const recent = await selectPayments(db)
+    .where(recentWhere)
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(recentPaymentsLimit);
+  const [recentTotal] = await db.select({ sum: sumText }).from(payments).where(recentWhere);
+  return {
+    totalOutstanding: fromPence(toPence(outstanding?.sum ?? "0")),
+    totalApplications: Number(outstanding?.applications ?? 0),
+    upcomingPayments: upcoming.items,
+    upcomingCount: upcoming.count,
+    upcomingAmount: upcoming.amount,
+    overduePayments: overdue.items,
+    overdueCount: overdue.count,
+    overdueAmount: overdue.amount,
+    recentPayments: recent.map(toPaymentDto),
+    recentAmount: fromPence(toPence(recentTotal?.sum ?? "0")),
+    currency: defaultCurrency,
+  };
+}

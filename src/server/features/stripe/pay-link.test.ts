@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { payLinkFor, payLinkToken, verifyPayLinkToken } from "./pay-link";
+
+const secret = "s".repeat(40);
+const applicationId = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";
+
+describe("pay link tokens", () => {
+  it("round-trips an application id", () => {
+    const token = payLinkToken(secret, applicationId);
+    expect(token).toMatch(/^3f2504e0-4f89-41d3-9a0c-0305e82c3301\.[A-Za-z0-9_-]{43}$/);
+    expect(verifyPayLinkToken(secret, token)).toBe(applicationId);
+  });
+
+  it("refuses another secret, another application, a tampered or malformed token", () => {
+    const token = payLinkToken(secret, applicationId);
+    expect(verifyPayLinkToken("t".repeat(40), token)).toBeNull();
+    const other = "3f2504e0-4f89-41d3-9a0c-0305e82c3302";
+    expect(verifyPayLinkToken(secret, `${other}.${token.split(".")[1]}`)).toBeNull();
+    const last = token.at(-1) === "A" ? "B" : "A";
+    expect(verifyPayLinkToken(secret, `${token.slice(0, -1)}${last}`)).toBeNull();
+    expect(verifyPayLinkToken(secret, applicationId)).toBeNull();
+    expect(verifyPayLinkToken(secret, "")).toBeNull();
+  });
+
+  it("is only offered when Stripe is on", () => {
+    const base = { publicUrl: "https://retreat.example", sessionSecret: secret };
+    expect(payLinkFor(base, applicationId)).toBe("");
+    expect(payLinkFor({ ...base, stripe: { secretKey: "sk_test_x" } }, applicationId)).toBe(
+      `https://retreat.example/api/pay/${payLinkToken(secret, applicationId)}`,
+    );
+  });
+});

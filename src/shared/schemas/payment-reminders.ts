@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/**
+ * Payment reminders (docs/decisions/008-payments-and-places.md): emails about a scheduled payment
+ * (deposit or instalment). "upcoming" ones go out `daysBefore` days before the due date; one
+ * "overdue" notice goes out the day after an unpaid due date (stored with daysBefore -1, so the
+ * unique index on (payment, kind, days before) covers it too).
+ */
+export const paymentReminderStatuses = ["pending", "sent", "failed", "overdue"] as const;
+export type PaymentReminderStatus = (typeof paymentReminderStatuses)[number];
+
+export const paymentReminderStatusLabels: Record<PaymentReminderStatus, string> = {
+  pending: "Pending",
+  sent: "Sent",
+  failed: "Failed",
+  overdue: "Overdue",
+};
+
+export const paymentReminderTypes = ["upcoming", "overdue"] as const;
+export type PaymentReminderType = (typeof paymentReminderTypes)[number];
+
+/** Statuses staff may send from (POST .../send); sent and overdue answer 409. */
+export const sendableReminderStatuses: readonly PaymentReminderStatus[] = ["pending", "failed"];
+
+export const reminderSentMessage = "Reminder sent successfully";
+
+export const paymentReminderListQuerySchema = z.strictObject({
+  status: z.enum(["all", ...paymentReminderStatuses], { message: "Unknown status" }).default("all"),
+});
+export type PaymentReminderListQuery = z.output<typeof paymentReminderListQuerySchema>;
+
+export const paymentReminderSchema = z.object({
+  id: z.uuid(),
+  applicationId: z.uuid().nullable(),
+  /** "First Last", or the email when the application has no name. */
+  applicationName: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
+  /** What the payment is for ("Deposit", "Instalment 1 of 2"). */
+  paymentDescription: z.string().nullable(),
+  reminderType: z.string(),
+  /** Decimal string, e.g. "500.00". */
+  amount: z.string().nullable(),
+  currency: z.string(),
+  /** YYYY-MM-DD */
+  dueDate: z.string().nullable(),
+  daysBefore: z.number().int().nullable(),
+  status: z.string(),
+  scheduledFor: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type PaymentReminder = z.infer<typeof paymentReminderSchema>;
+
+export const paymentReminderListSchema = z.object({
+  items: z.array(paymentReminderSchema),
+  /** Counts of every reminder by status, plus "all", for the filter chips. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type PaymentReminderList = z.infer<typeof paymentReminderListSchema>;
+
+export const paymentReminderParamsSchema = z.object({ id: z.uuid("Reminder id must be a uuid.") });
+
+/** "7 days before", "1 day before", "On the due date", "Overdue notice". */
+export function reminderTimingLabel(r: Pick<PaymentReminder, "reminderType" | "daysBefore">): string {
+  if (r.reminderType === "overdue") return "Overdue notice";
+  const days = r.daysBefore ?? 0;
+  if (days === 0) return "On the due date";
+  return `${days} day${days === 1 ? "" : "s"} before`;
+}
