@@ -10,6 +10,7 @@ import { registerEmailOutboxRoutes } from "./email-outbox/email-outbox.routes";
 import { registerEmailPreferencesRoutes } from "./email-preferences/email-preferences.routes";
 import { registerEmailSubscriberRoutes } from "./email-subscribers/email-subscribers.routes";
 import { registerEmailTemplateRoutes } from "./email-templates/email-templates.routes";
+import { registerFinanceRoutes } from "./finance/finance.routes";
 import { registerInterviewAvailabilityRoutes } from "./interviews/availability.routes";
 import { registerInterviewBookingRoutes } from "./interviews/booking-links.routes";
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
@@ -44,6 +45,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerVendorRoutes(app);
   await registerInterviewRoutes(app);
   await registerPlaceRoutes(app);
+  await registerFinanceRoutes(app);
   await registerPaymentRoutes(app);
   await registerPaymentReminderRoutes(app);
   await registerStripeRoutes(app);

@@ -6,7 +6,7 @@ export const dashboardSchema = z.object({
   totalApplications: z.number().int(),
   /** Tasks whose status is pending (not yet started). */
   pendingTasks: z.number().int(),
-  /** Sum of completed payments, as a decimal string ("1234.50"). */
+  /** Money received over every retreat: completed payments minus completed refunds ("1234.50"). */
   totalRevenue: z.string(),
   /** Number of retreats. */
   retreats: z.number().int(),

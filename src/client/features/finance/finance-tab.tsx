@@ -1,6 +1,13 @@
-import { BeingBuiltPanel } from "../dashboard/being-built-panel";
+import { lazy, Suspense } from "react";
 
-/** Placeholder until the Finance tab is built. */
+// Its own chunk: the charting library loads only when someone opens Finance.
+const FinancePanel = lazy(() => import("./finance-panel"));
+
+/** The Finance tab (owner and staff): budgets, expenses, vendor payments and the financial summary. */
 export function FinanceTab() {
-  return <BeingBuiltPanel title="Finance" />;
+  return (
+    <Suspense fallback={<p className="text-muted-foreground">Loading finance...</p>}>
+      <FinancePanel />
+    </Suspense>
+  );
 }

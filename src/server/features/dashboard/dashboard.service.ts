@@ -1,22 +1,22 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { type ApplicationStage, applicationStages } from "../../../shared/constants";
+import { fromPence } from "../../../shared/finance/money";
 import type { Dashboard } from "../../../shared/schemas/dashboard";
 import type { Db } from "../../db/client";
-import { applications, payments, retreats, tasks } from "../../db/schema";
+import { applications, retreats, tasks } from "../../db/schema";
+import { revenueTotals } from "../finance/revenue.service";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
 /**
- * The dashboard's numbers, all from the database. Counts cover every retreat; revenue is the
- * sum of completed payments, summed in SQL so no float ever touches money.
+ * The dashboard's numbers, all from the database. Counts cover every retreat; revenue is money
+ * received over every retreat, computed by the Finance tab's own function (completed payments
+ * minus completed refunds, summed in SQL so no float ever touches money).
  */
 export async function getDashboard(db: Db): Promise<Dashboard> {
-  const [byStage, [pending], [revenue], [retreatCount], current] = await Promise.all([
+  const [byStage, [pending], revenue, [retreatCount], current] = await Promise.all([
     db.select({ stage: applications.stage, n: count() }).from(applications).groupBy(applications.stage),
     db.select({ n: count() }).from(tasks).where(eq(tasks.status, "pending")),
-    db
-      .select({ total: sql<string>`round(coalesce(sum(${payments.amount}), 0), 2)::text` })
-      .from(payments)
-      .where(eq(payments.status, "completed")),
+    revenueTotals(db),
     db.select({ n: count() }).from(retreats),
     getCurrentRetreat(db),
   ]);
@@ -33,7 +33,7 @@ export async function getDashboard(db: Db): Promise<Dashboard> {
   return {
     totalApplications,
     pendingTasks: pending?.n ?? 0,
-    totalRevenue: revenue?.total ?? "0.00",
+    totalRevenue: fromPence(revenue.receivedPence),
     retreats: retreatCount?.n ?? 0,
     applicationsByStage,
     currentRetreat: current ? { id: current.id, name: current.name } : null,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toPence } from "../../../shared/finance/money";
 import { upsertUserWithPassword } from "../../auth/users.service";
-import { applications, payments, retreats, tasks } from "../../db/schema";
+import { applications, paymentPlans, payments, retreats, tasks } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -85,5 +86,33 @@ describe("GET /api/admin/dashboard", () => {
     expect(body.totalRevenue).toBe("1997.30");
     expect(body.retreats).toBe(2);
     expect(body.currentRetreat).toEqual({ id: retreat!.id, name: retreat!.name });
+  });
+
+  it("takes revenue from the same rows as the Finance tab: refunds subtracted, money due not counted", async () => {
+    const owner = await signIn("owner");
+    const before = (await dashboard(owner)).json().totalRevenue as string;
+    const [retreat] = await t.app.db.insert(retreats).values({ name: "Finance check", status: "closed" }).returning();
+    const [app] = await t.app.db
+      .insert(applications)
+      .values({ retreatId: retreat!.id, email: "refund@example.com", stage: "payment" })
+      .returning();
+    const [plan] = await t.app.db
+      .insert(paymentPlans)
+      .values({ applicationId: app!.id, planType: "installments", totalAmount: "1997.00", remainingAmount: "1497.00" })
+      .returning();
+    await t.app.db.insert(payments).values([
+      { applicationId: app!.id, paymentPlanId: plan!.id, type: "deposit", amount: "500.00", status: "completed" },
+      { applicationId: app!.id, paymentPlanId: plan!.id, type: "installment", amount: "748.50", status: "pending" },
+      { applicationId: app!.id, type: "refund", amount: "200.00", status: "completed" },
+      { applicationId: app!.id, type: "refund", amount: "50.00", status: "pending" },
+    ]);
+    const after = (await dashboard(owner)).json().totalRevenue as string;
+    // 500.00 received minus the 200.00 refund; the pending instalment and pending refund change nothing.
+    expect(toPence(after) - toPence(before)).toBe(30_000);
+    const summary = await t.app.inject({
+      url: `/api/admin/financial-summary?retreatId=${retreat!.id}`,
+      headers: { cookie: owner },
+    });
+    expect(summary.json().revenue).toEqual({ received: "300.00", due: "748.50", total: "1048.50" });
   });
 });

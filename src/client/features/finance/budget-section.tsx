@@ -1,0 +1,136 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
+import {
+  type BudgetItemDto,
+  costModelLabels,
+  type ExpenseCategory,
+  expenseCategoryLabels,
+  financePaths,
+} from "../../../shared/schemas/finance";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+import { BudgetDialog } from "./budget-dialog";
+import { money, useBudgets, useFinanceWrite } from "./use-finance";
+
+function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
+  const remove = useFinanceWrite(
+    async () => apiRequest("DELETE", `${financePaths.budgets}/${item.id}`),
+    { success: "Budget item deleted successfully", failure: "Failed to delete budget item" },
+    onClose,
+  );
+  return (
+    <AdminDialog
+      open
+      alert
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete budget item?"
+      description={`"${item.description}" will be removed from the budget. This cannot be undone.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">Lines with expenses linked to them cannot be deleted.</p>
+    </AdminDialog>
+  );
+}
+
+function pricing(item: BudgetItemDto, currency: string): string {
+  if (item.costModel === "total") return costModelLabels.total;
+  const label = costModelLabels[item.costModel as keyof typeof costModelLabels] ?? item.costModel;
+  const detail =
+    item.costModel === "per_person"
+      ? `${item.participantCount} people`
+      : item.costModel === "daily_rate"
+        ? `${item.startDate} to ${item.endDate}`
+        : "";
+  return `${label}: ${money(item.budgetedAmount, currency)}${detail ? `, ${detail}` : ""}`;
+}
+
+/** The budget lines, with their computed totals; add, edit (amount changes are kept) and delete. */
+export function BudgetSection({
+  retreatId,
+  currency,
+  onAdd,
+}: {
+  retreatId: string | undefined;
+  currency: string;
+  onAdd: () => void;
+}) {
+  const budgets = useBudgets(retreatId);
+  const [editing, setEditing] = useState<BudgetItemDto | null>(null);
+  const [deleting, setDeleting] = useState<BudgetItemDto | null>(null);
+  const items = budgets.data ?? [];
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle as="h3">Budget</CardTitle>
+          <CardDescription>Planned spending per category.</CardDescription>
+        </div>
+        <Button variant="outline" onClick={onAdd}>
+          Add budget category
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {budgets.isLoading ? <p className="text-sm text-muted-foreground">Loading budget...</p> : null}
+        {budgets.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load the budget.
+          </p>
+        ) : null}
+        {budgets.isSuccess && items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No budget yet. Add a category to plan spending.</p>
+        ) : null}
+        {items.length > 0 ? (
+          <ul aria-label="Budget items" className="divide-y divide-border">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    {expenseCategoryLabels[item.category as ExpenseCategory] ?? item.category}
+                    <span className="font-normal text-muted-foreground"> · {item.description}</span>
+                  </p>
+                  <p className="text-sm text-muted-foreground">{pricing(item, currency)}</p>
+                </div>
+                <div className="flex items-center gap-1">
+                  <span className="mr-2 font-semibold tabular-nums">{money(item.total, currency)}</span>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit budget item ${item.description}`}
+                    onClick={() => setEditing(item)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Button>
+                  {item.expenseCount === 0 ? (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete budget item ${item.description}`}
+                      onClick={() => setDeleting(item)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+      {editing ? (
+        <BudgetDialog item={editing} retreatId={retreatId} currency={currency} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting ? <DeleteBudgetDialog item={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+import { Check, CircleDollarSign, Trash2, X } from "lucide-react";
+import { useId, useState } from "react";
+import {
+  costModelLabels,
+  type ExpenseCategory,
+  type ExpenseDto,
+  type ExpenseStatus,
+  expenseCategories,
+  expenseCategoryLabels,
+  expenseStatuses,
+  financePaths,
+  financeStatusLabels,
+  type PaymentMethod,
+  paymentMethodLabels,
+} from "../../../shared/schemas/finance";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { apiRequest } from "../../lib/api-request";
+import { NativeSelect } from "../admin-shell/native-select";
+import { AdminDialog } from "../applications/admin/admin-dialog";
+import { StatusBadge } from "./finance-badges";
+import { RejectExpenseDialog } from "./reject-expense-dialog";
+import { type ExpenseFilters, money, useExpenses, useFinanceWrite } from "./use-finance";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+const showDate = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
+
+function basis(e: ExpenseDto, currency: string): string | null {
+  const rate = money(e.amount, currency);
+  if (e.costModel === "per_person") return `${rate} × ${e.participantCount} people`;
+  if (e.costModel === "per_trip") return `${rate} × ${e.tripCount} trips`;
+  if (e.costModel === "daily_rate") return `${rate} a day, ${showDate(e.startDate!)} to ${showDate(e.endDate!)}`;
+  return null;
+}
+
+function DeleteExpenseDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
+  const remove = useFinanceWrite(
+    async () => apiRequest("DELETE", `${financePaths.expenses}/${expense.id}`),
+    { success: "Expense deleted successfully", failure: "Failed to delete expense" },
+    onClose,
+  );
+  return (
+    <AdminDialog
+      open
+      alert
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete expense?"
+      description={`"${expense.description}" will be removed. This cannot be undone.`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">
+        Only pending expenses can be deleted; reject one to keep a record.
+      </p>
+    </AdminDialog>
+  );
+}
+
+function ExpenseRow({
+  expense: e,
+  currency,
+  onReject,
+  onDelete,
+}: {
+  expense: ExpenseDto;
+  currency: string;
+  onReject: (e: ExpenseDto) => void;
+  onDelete: (e: ExpenseDto) => void;
+}) {
+  const approve = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.expenses}/${e.id}/approve`), {
+    success: "Expense approved successfully",
+    failure: "Failed to approve expense",
+  });
+  const markPaid = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.expenses}/${e.id}/mark-paid`), {
+    success: "Expense marked as paid",
+    failure: "Failed to mark expense as paid",
+  });
+  const how = basis(e, currency);
+  const meta = [
+    expenseCategoryLabels[e.category as ExpenseCategory] ?? e.category,
+    showDate(e.expenseDate),
+    paymentMethodLabels[e.paymentMethod as PaymentMethod] ?? e.paymentMethod,
+    e.vendorName,
+  ].filter(Boolean);
+  return (
+    <li className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center" aria-label={e.description}>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium break-words">{e.description}</span>
+          <StatusBadge status={e.status} />
+        </p>
+        <p className="text-sm text-muted-foreground">{meta.join(" · ")}</p>
+        <p className="text-sm text-muted-foreground">
+          {costModelLabels[e.costModel as keyof typeof costModelLabels] ?? e.costModel}
+          {how ? `: ${how}` : ""}
+        </p>
+        {e.status === "rejected" && e.rejectionReason ? (
+          <p className="text-sm text-destructive">Rejected: {e.rejectionReason}</p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <span className="mr-2 font-semibold tabular-nums" data-testid={`expense-total-${e.id}`}>
+          {money(e.total, currency)}
+        </span>
+        {e.status === "pending" ? (
+          <>
+            <Button
+              size="sm"
+              aria-label={`Approve ${e.description}`}
+              disabled={approve.isPending}
+              onClick={() => approve.mutate(undefined)}
+            >
+              <Check aria-hidden="true" className="size-4" />
+              Approve
+            </Button>
+            <Button size="sm" variant="outline" aria-label={`Reject ${e.description}`} onClick={() => onReject(e)}>
+              <X aria-hidden="true" className="size-4" />
+              Reject
+            </Button>
+            <Button variant="ghost" size="icon" aria-label={`Delete ${e.description}`} onClick={() => onDelete(e)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </>
+        ) : null}
+        {e.status === "approved" ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Mark ${e.description} paid`}
+            disabled={markPaid.isPending}
+            onClick={() => markPaid.mutate(undefined)}
+          >
+            <CircleDollarSign aria-hidden="true" className="size-4" />
+            Mark paid
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Expenses with the spec's approve and reject, plus mark paid and delete, filtered by status or category. */
+export function ExpensesSection({
+  retreatId,
+  currency,
+  onAdd,
+}: {
+  retreatId: string | undefined;
+  currency: string;
+  onAdd: () => void;
+}) {
+  const id = useId();
+  const [filters, setFilters] = useState<ExpenseFilters>({ status: "", category: "" });
+  const list = useExpenses(retreatId, filters);
+  const [rejecting, setRejecting] = useState<ExpenseDto | null>(null);
+  const [deleting, setDeleting] = useState<ExpenseDto | null>(null);
+  const expenses = list.data ?? [];
+  const filtered = filters.status !== "" || filters.category !== "";
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle as="h3">Expenses</CardTitle>
+          <CardDescription>Approved and paid count as spent; pending as pending.</CardDescription>
+        </div>
+        <Button onClick={onAdd}>Add expense</Button>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-3 sm:grid-cols-2 max-w-xl">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-status`}>Status</Label>
+            <NativeSelect
+              id={`${id}-status`}
+              value={filters.status}
+              onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ExpenseStatus | "" }))}
+            >
+              <option value="">All statuses</option>
+              {expenseStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {financeStatusLabels[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-category`}>Category</Label>
+            <NativeSelect
+              id={`${id}-category`}
+              value={filters.category}
+              onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as ExpenseCategory | "" }))}
+            >
+              <option value="">All categories</option>
+              {expenseCategories.map((c) => (
+                <option key={c} value={c}>
+                  {expenseCategoryLabels[c]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </div>
+        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading expenses...</p> : null}
+        {list.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load expenses.
+          </p>
+        ) : null}
+        {list.isSuccess && expenses.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            {filtered ? "No expenses match these filters." : "No expenses yet."}
+          </p>
+        ) : null}
+        {expenses.length > 0 ? (
+          <ul aria-label="Expenses" className="divide-y divide-border">
+            {expenses.map((e) => (
+              <ExpenseRow key={e.id} expense={e} currency={currency} onReject={setRejecting} onDelete={setDeleting} />
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+      {rejecting ? <RejectExpenseDialog expense={rejecting} onClose={() => setRejecting(null)} /> : null}
+      {deleting ? <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { financePaths } from "../../../shared/schemas/finance";
+import { buttonVariants } from "../../components/ui/button";
+import { useActiveRetreat } from "../applications/use-active-retreat";
+import { BudgetDialog } from "./budget-dialog";
+import { BudgetSection } from "./budget-section";
+import { ExpenseDialog } from "./expense-dialog";
+import { ExpensesSection } from "./expenses-section";
+import FinanceCharts from "./finance-charts";
+import { SummaryCards } from "./summary-cards";
+import { useFinancialSummary, withRetreat } from "./use-finance";
+import { VendorPaymentDialog } from "./vendor-payment-dialog";
+import { VendorPaymentsSection } from "./vendor-payments-section";
+
+type Dialog = "expense" | "budget" | "vendorPayment" | null;
+
+/** The Finance tab: figures and charts from the real rows, then budget, expenses and vendor payments. */
+export default function FinancePanel() {
+  const retreat = useActiveRetreat();
+  const retreatId = retreat.data?.id;
+  const summary = useFinancialSummary(retreatId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const currency = summary.data?.retreat.currency ?? retreat.data?.currency ?? "GBP";
+  const close = () => setDialog(null);
+
+  if (retreat.isPending) return <p className="text-muted-foreground">Loading finance...</p>;
+  if (retreat.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        There is no current retreat, so there are no finances to show.
+      </p>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 className="text-xl font-semibold">Finance</h2>
+          <p className="text-sm text-muted-foreground">{retreat.data.name}</p>
+        </div>
+        <a
+          href={withRetreat(financePaths.summaryCsv, retreatId)}
+          download
+          className={buttonVariants({ variant: "outline" })}
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Export CSV
+        </a>
+      </div>
+      <section aria-label="Financial summary" className="grid gap-4">
+        {summary.isPending ? <p className="text-sm text-muted-foreground">Loading the summary...</p> : null}
+        {summary.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load the financial summary.
+          </p>
+        ) : null}
+        {summary.data ? (
+          <>
+            <SummaryCards summary={summary.data} />
+            <FinanceCharts summary={summary.data} />
+          </>
+        ) : null}
+      </section>
+      <BudgetSection retreatId={retreatId} currency={currency} onAdd={() => setDialog("budget")} />
+      <ExpensesSection retreatId={retreatId} currency={currency} onAdd={() => setDialog("expense")} />
+      <VendorPaymentsSection retreatId={retreatId} currency={currency} onAdd={() => setDialog("vendorPayment")} />
+      {dialog === "expense" ? <ExpenseDialog retreatId={retreatId} currency={currency} onClose={close} /> : null}
+      {dialog === "budget" ? (
+        <BudgetDialog item={null} retreatId={retreatId} currency={currency} onClose={close} />
+      ) : null}
+      {dialog === "vendorPayment" ? (
+        <VendorPaymentDialog retreatId={retreatId} currency={currency} onClose={close} />
+      ) : null}
+    </div>
+  );
+}

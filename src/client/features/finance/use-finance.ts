@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { formatMoney, toPence } from "../../../shared/finance/money";
+import {
+  type BudgetItemDto,
+  type ExpenseCategory,
+  type ExpenseDto,
+  type ExpenseStatus,
+  type FinancialSummary,
+  financePaths,
+  type VendorPaymentDto,
+} from "../../../shared/schemas/finance";
+import { toast } from "../../lib/use-toast";
+import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+
+/** "/api/admin/budgets?retreatId=..." (spec section 7); without an id the server takes the current retreat. */
+export function withRetreat(path: string, retreatId: string | undefined, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({ ...(retreatId ? { retreatId } : {}), ...extra });
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function useBudgets(retreatId: string | undefined) {
+  return useQuery<BudgetItemDto[]>({ queryKey: [withRetreat(financePaths.budgets, retreatId)] });
+}
+
+export type ExpenseFilters = { status: ExpenseStatus | ""; category: ExpenseCategory | "" };
+
+export function useExpenses(retreatId: string | undefined, filters: ExpenseFilters = { status: "", category: "" }) {
+  const extra: Record<string, string> = {};
+  if (filters.status) extra.status = filters.status;
+  if (filters.category) extra.category = filters.category;
+  return useQuery<ExpenseDto[]>({ queryKey: [withRetreat(financePaths.expenses, retreatId, extra)] });
+}
+
+export function useVendorPayments(retreatId: string | undefined) {
+  return useQuery<VendorPaymentDto[]>({ queryKey: [withRetreat(financePaths.vendorPayments, retreatId)] });
+}
+
+export function useFinancialSummary(retreatId: string | undefined) {
+  return useQuery<FinancialSummary>({ queryKey: [withRetreat(financePaths.summary, retreatId)] });
+}
+
+/**
+ * A finance write: the spec's toast either way, then every finance list, the summary and the
+ * dashboard's figures are read again (an approval moves money between all of them).
+ */
+export function useFinanceWrite<T, R = unknown>(
+  fn: (input: T) => Promise<R>,
+  messages: { success: string; failure: string },
+  onDone?: (result: R) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (result) => {
+      toast({ title: messages.success });
+      void invalidateByPrefix(
+        queryClient,
+        financePaths.budgets,
+        financePaths.expenses,
+        financePaths.vendorPayments,
+        financePaths.summary,
+        "/api/admin/dashboard",
+      );
+      onDone?.(result);
+    },
+    onError: (error) =>
+      toast({
+        title: messages.failure,
+        description: apiErrorMessage(error) ?? "Please try again.",
+        variant: "destructive",
+      }),
+  });
+}
+
+/** "1997.00" -> "£1,997"; pence are computed exactly, never through a float. */
+export function money(decimal: string | null | undefined, currency = "GBP"): string {
+  if (decimal === null || decimal === undefined) return "–";
+  try {
+    return formatMoney(toPence(decimal), currency);
+  } catch {
+    return decimal;
+  }
+}

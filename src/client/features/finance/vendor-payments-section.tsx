@@ -1,0 +1,115 @@
+import { Check, CircleDollarSign } from "lucide-react";
+import {
+  financePaths,
+  type PaymentMethod,
+  paymentMethodLabels,
+  type VendorPaymentDto,
+} from "../../../shared/schemas/finance";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { apiRequest } from "../../lib/api-request";
+import { StatusBadge } from "./finance-badges";
+import { money, useFinanceWrite, useVendorPayments } from "./use-finance";
+
+function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
+  const name = p.vendorName ?? "Vendor";
+  const approve = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.vendorPayments}/${p.id}/approve`), {
+    success: "Vendor payment approved successfully",
+    failure: "Failed to approve vendor payment",
+  });
+  const markPaid = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.vendorPayments}/${p.id}/mark-paid`), {
+    success: "Vendor payment marked as paid",
+    failure: "Failed to mark vendor payment as paid",
+  });
+  const meta = [
+    p.paymentMethod ? (paymentMethodLabels[p.paymentMethod as PaymentMethod] ?? p.paymentMethod) : null,
+    p.paymentReference,
+    p.paymentDate,
+    p.expenseDescription ? `for ${p.expenseDescription}` : null,
+  ].filter(Boolean);
+  return (
+    <li
+      className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
+      aria-label={`${name} ${money(p.amount, currency)}`}
+    >
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{name}</span>
+          <StatusBadge status={p.status} />
+        </p>
+        {meta.length ? <p className="text-sm text-muted-foreground">{meta.join(" · ")}</p> : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <span className="mr-2 font-semibold tabular-nums">{money(p.amount, currency)}</span>
+        {p.status === "pending" ? (
+          <Button
+            size="sm"
+            aria-label={`Approve payment to ${name}`}
+            disabled={approve.isPending}
+            onClick={() => approve.mutate(undefined)}
+          >
+            <Check aria-hidden="true" className="size-4" />
+            Approve
+          </Button>
+        ) : null}
+        {p.status === "approved" ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Mark payment to ${name} paid`}
+            disabled={markPaid.isPending}
+            onClick={() => markPaid.mutate(undefined)}
+          >
+            <CircleDollarSign aria-hidden="true" className="size-4" />
+            Mark paid
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Payments owed to vendors: approve, then mark paid once the money has gone. */
+export function VendorPaymentsSection({
+  retreatId,
+  currency,
+  onAdd,
+}: {
+  retreatId: string | undefined;
+  currency: string;
+  onAdd: () => void;
+}) {
+  const list = useVendorPayments(retreatId);
+  const payments = list.data ?? [];
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle as="h3">Vendor payments</CardTitle>
+          <CardDescription>Money owed to vendors, approved before it is paid.</CardDescription>
+        </div>
+        <Button variant="outline" onClick={onAdd}>
+          Record vendor payment
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading vendor payments...</p> : null}
+        {list.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load vendor payments.
+          </p>
+        ) : null}
+        {list.isSuccess && payments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No vendor payments yet.</p>
+        ) : null}
+        {payments.length > 0 ? (
+          <ul aria-label="Vendor payments" className="divide-y divide-border">
+            {payments.map((p) => (
+              <PaymentRow key={p.id} payment={p} currency={currency} />
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
