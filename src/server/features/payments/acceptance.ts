@@ -9,7 +9,7 @@ import { placeHoldingStages, retreatFullMessage } from "../../../shared/schemas/
 import { type Application, applications, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { releasePlace } from "../places/places.service";
+import { offeredPeople, releasePlace } from "../places/places.service";
 import { type Actor, cancelActivePlan, createPlanForAcceptance } from "./payments.service";
 
 /** The business keeps its books in London: "today" for due dates is a London date. */
@@ -69,7 +69,15 @@ export async function acceptIntoRetreat(
   if (!retreat) throw new AppError("conflict", "This application's retreat no longer exists.");
   // Read after the lock: under READ COMMITTED this statement sees every acceptance committed before.
   const taken = await placesTaken(tx, retreat.id, application.id);
+  // A place offered to someone on the waitlist is theirs until the offer is answered or expires.
+  const held = await offeredPeople(tx, retreat.id, application.id);
   const people = peopleOf(application.applicationType);
+  if (held > 0 && taken + held + people > retreat.capacity) {
+    throw new AppError(
+      "conflict",
+      `${retreatFullMessage(taken, retreat.capacity)} ${held} more ${held === 1 ? "is" : "are"} held by open waitlist offers.`,
+    );
+  }
   if (taken >= retreat.capacity) throw new AppError("conflict", retreatFullMessage(taken, retreat.capacity));
   if (taken + people > retreat.capacity) {
     throw new AppError(

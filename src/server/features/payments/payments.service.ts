@@ -336,7 +336,8 @@ export async function markPaymentCompleted(
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update").limit(1);
     if (!payment) throw new AppError("not_found", "Payment not found");
     if (payment.status !== "pending") throw new AppError("conflict", paymentNotPendingMessage(payment.status));
-    if (plan && toPence(payment.amount) > toPence(plan.remainingAmount)) {
+    // A refund is money going out: it never counts against what remains to pay.
+    if (plan && payment.type !== "refund" && toPence(payment.amount) > toPence(plan.remainingAmount)) {
       throw new AppError("conflict", overpaymentMessage(formatMoney(toPence(plan.remainingAmount), plan.currency)));
     }
     await completePayment(tx, paymentId, { paymentMethod: paymentMethod ?? payment.paymentMethod }, actor);

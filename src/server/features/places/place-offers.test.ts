@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
 import { signedInAs } from "../../auth/test-sessions";
-import { applications, auditLogs, paymentPlans, placeOffers } from "../../db/schema";
+import { applications, auditLogs, paymentPlans, placeOffers, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { sweepPlaces } from "./places.jobs";
@@ -269,13 +269,25 @@ describe("a released place goes to the waitlist", () => {
     const { retreat, bookings, waiting } = await fullRetreat(2, [{}]);
     await declineBooking(bookings[0]!.id);
     const token = await tokenFor(waiting[0]!.email);
-    // Staff accept someone else directly into the free place.
-    await makeBooking(app, retreat.id);
+    // The owner lowers the capacity to the places already taken (the offer no longer fits).
+    await app.db.update(retreats).set({ capacity: 1 }).where(eq(retreats.id, retreat.id));
     const res = await call("POST", `/api/place-offers/${token}/accept`, null);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(placeMessages.full);
     expect(await stageOf(waiting[0]!.id)).toBe("waitlist");
     expect((await offersOf(waiting[0]!.id))[0]!.status).toBe("offered");
+  });
+});
+
+describe("an open offer holds its place", () => {
+  it("refuses staff accepting someone else into it, then lets the offer holder take it", async () => {
+    const { retreat, bookings, waiting } = await fullRetreat(2, [{}]);
+    await declineBooking(bookings[0]!.id);
+    const token = await tokenFor(waiting[0]!.email);
+    await expect(makeBooking(app, retreat.id)).rejects.toThrow("1 more is held by open waitlist offers.");
+    const res = await call("POST", `/api/place-offers/${token}/accept`, null);
+    expect(res.statusCode).toBe(200);
+    expect(await stageOf(waiting[0]!.id)).toBe("accepted");
   });
 });
 
