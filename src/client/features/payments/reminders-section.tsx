@@ -161,7 +161,13 @@ function ReminderRow({
 /** The Payments tab's reminders: what went out, what is waiting, and "send now". */
 export function RemindersSection() {
   const [filter, setFilter] = useState<Filter>("all");
-  const list = useQuery<PaymentReminderList>({ queryKey: [remindersUrl(filter)], placeholderData: keepPreviousData });
+  const list = useQuery<PaymentReminderList>({
+    queryKey: [remindersUrl(filter)],
+    placeholderData: keepPreviousData,
+    // The worker plans and sends reminders moments after a plan or payment changes, elsewhere
+    // in the back office: a list cached on an earlier visit to the tab would hide them.
+    refetchOnMount: "always",
+  });
   const send = useSendReminder();
   const counts = list.data?.counts;
   const items = list.data?.items ?? [];

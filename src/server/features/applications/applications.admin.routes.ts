@@ -16,6 +16,7 @@ import {
 import { staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
 import { auditContext } from "../audit/audit.service";
+import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { payLinkFor } from "../stripe/pay-link";
 import {
   createApplication,
@@ -65,6 +66,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
     { config, schema: { tags, body: adminApplicationCreateSchema, response: { 201: adminApplicationSchema } } },
     async (request, reply) => {
       const created = await createApplication(app.db, request.body, auditContext(request));
+      if (created.stage === "accepted") await requestReminderSweep(app.queue, request.log);
       return reply.status(201).send(created);
     },
   );
@@ -85,6 +87,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
         publicUrl: app.config.publicUrl,
       });
       await dispatchEmails(app.queue, result.emailLogIds, request.log);
+      if (request.body.stage !== undefined) await requestReminderSweep(app.queue, request.log);
       return result.application;
     },
   );
@@ -130,6 +133,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
       );
       // After commit: the outbox rows exist, now ask the worker to send them.
       await dispatchEmails(app.queue, result.emailLogIds, request.log);
+      await requestReminderSweep(app.queue, request.log);
       return { application: result.application, notified: result.emailLogIds.length > 0 };
     },
   );

@@ -14,6 +14,7 @@ import { currentUser, staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
+import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { interviewSettings } from "./interview-records";
 import {
   cancelInterview,
@@ -83,7 +84,11 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
         response: { 200: interviewItemSchema, ...errors },
       },
     },
-    async (request) => completeInterview(app.db, request.params.id, request.body, auditContext(request)),
+    async (request) => {
+      const item = await completeInterview(app.db, request.params.id, request.body, auditContext(request));
+      if (request.body.advance) await requestReminderSweep(app.queue, request.log);
+      return item;
+    },
   );
 
   r.post(

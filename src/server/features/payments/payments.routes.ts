@@ -19,6 +19,7 @@ import {
 import { staffRoles } from "../../auth/guards";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
+import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { createBookingType, listBookingTypes, updateBookingType } from "./booking-types.service";
 import { getPayment, getPlan, listPayments, listPlans, paymentOverview } from "./payments.read";
 import { completePlan, markPaymentCompleted, recordManualPayment } from "./payments.service";
@@ -51,6 +52,7 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
     { config, schema: { tags, params: idParamsSchema, response: { 200: paymentPlanSchema, ...errors } } },
     async (request) => {
       await completePlan(app.db, request.params.id, auditContext(request));
+      await requestReminderSweep(app.queue, request.log);
       return getPlan(app.db, request.params.id);
     },
   );
@@ -66,6 +68,7 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
     { config, schema: { tags, body: recordPaymentSchema, response: { 201: paymentSchema, ...errors } } },
     async (request, reply) => {
       const id = await recordManualPayment(app.db, request.body, auditContext(request));
+      await requestReminderSweep(app.queue, request.log);
       return reply.status(201).send(await getPayment(app.db, id));
     },
   );
@@ -83,6 +86,7 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await markPaymentCompleted(app.db, request.params.id, request.body.paymentMethod, auditContext(request));
+      await requestReminderSweep(app.queue, request.log);
       return getPayment(app.db, request.params.id);
     },
   );

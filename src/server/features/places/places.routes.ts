@@ -17,6 +17,7 @@ import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
+import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { payLinkFor } from "../stripe/pay-link";
 import { cancelBooking, refundQuote } from "./cancellation.service";
 import { acceptOffer, declineOffer, getPublicOffer, listPlaceOffers, withdrawOffer } from "./place-offers.service";
@@ -72,6 +73,7 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
         const answer = action === "accept" ? acceptOffer : declineOffer;
         const { offer, emailLogIds } = await answer(app.db, request.params.token, actor, settings());
         await dispatchEmails(app.queue, emailLogIds, request.log);
+        if (action === "accept") await requestReminderSweep(app.queue, request.log);
         reply.header("Cache-Control", "no-store");
         return offer;
       },
@@ -134,6 +136,7 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
       const actor = { ...auditContext(request), userId: currentUser(request).id };
       const { result, emailLogIds } = await cancelBooking(app.db, request.params.id, request.body, actor, settings());
       await dispatchEmails(app.queue, emailLogIds, request.log);
+      await requestReminderSweep(app.queue, request.log);
       return result;
     },
   );

@@ -10,6 +10,7 @@ import { currentUser, guestRoles } from "../../auth/guards";
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
+import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import {
   checkoutMessages,
   guestPayablePayment,
@@ -130,6 +131,7 @@ async function stripeWebhookRoute(scope: FastifyInstance) {
         throw new AppError("bad_request", stripeInvalidSignatureMessage);
       }
       const outcome = await applyStripeEvent(scope.db, event, request.log);
+      if (outcome === "completed") await requestReminderSweep(scope.queue, request.log);
       return { received: true as const, outcome };
     },
   );
