@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStages, subscriberSegments, subscriberSources } from "../../shared/constants";
+import { placesTaken } from "../features/payments/acceptance";
 import { createTestDatabaseUrl } from "../test/test-database";
 import { type Database, openDatabase } from "./client";
 import {
@@ -21,7 +22,8 @@ import {
   tasks,
   vendors,
 } from "./schema";
-import { demoMarkerKey, demoReferenceDate, type SeedDemoSummary, seedDemoData } from "./seed-demo";
+import { seedBaseData } from "./seed";
+import { demoMarkerKey, demoReferenceDate, demoRetreatFirstDay, type SeedDemoSummary, seedDemoData } from "./seed-demo";
 
 type Fresh = { database: Database; drop: () => Promise<void> };
 
@@ -185,6 +187,55 @@ describe("seedDemoData", () => {
     );
     expect(days.size).toBe(10);
     expect(await distinct(db.select({ value: emailCampaigns.status }).from(emailCampaigns))).toEqual(["draft", "sent"]);
+  });
+
+  it("gives the retreat the programme's dates, and its sessions fall within them", async () => {
+    const db = main.database.db;
+    const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
+    expect(retreat).toMatchObject({ startDate: demoRetreatFirstDay, endDate: "2026-05-19" });
+    for (const s of await db.select().from(retreatSessions)) {
+      const day = new Date(s.startTime.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+      expect(day >= retreat!.startDate! && day <= retreat!.endDate!).toBe(true);
+    }
+  });
+
+  it("never puts more people (a couple counts 2) in accepted + payment than the retreat's capacity", async () => {
+    const db = main.database.db;
+    const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
+    expect(await placesTaken(db, retreat!.id)).toBeLessThanOrEqual(retreat!.capacity);
+
+    // A small retreat and more applications than it can take: the draw would put about 9% of
+    // them in accepted or payment (about 45 rows here), far beyond 6 places.
+    let small: Fresh | undefined;
+    try {
+      small = await freshDatabase();
+      const smallDb = small.database.db;
+      await seedBaseData(smallDb);
+      await smallDb.update(retreats).set({ capacity: 6 });
+      const result = await seedDemoData(smallDb, { applications: 500, subscribers: 0, seed: 7 });
+      expect(result.counts.applications).toBe(500);
+      expect(await countOf(smallDb, applications)).toBe(500);
+      const taken = await placesTaken(smallDb, result.retreatId);
+      expect(taken).toBeLessThanOrEqual(6);
+      // Filled, not emptied: at most one place left (when only couples were left to draw).
+      expect(taken).toBeGreaterThanOrEqual(5);
+      // The overflow went to the waitlist or was declined; every stage is still shown.
+      const smallStages = await smallDb.select({ stage: applications.stage }).from(applications);
+      for (const stage of applicationStages)
+        expect(
+          smallStages.some((r) => r.stage === stage),
+          stage,
+        ).toBe(true);
+      // Every plan still belongs to someone holding a place.
+      const paying = await smallDb
+        .select({ stage: applications.stage })
+        .from(paymentPlans)
+        .innerJoin(applications, eq(paymentPlans.applicationId, applications.id));
+      expect(paying.length).toBeGreaterThan(0);
+      for (const p of paying) expect(["accepted", "payment"]).toContain(p.stage);
+    } finally {
+      await closeAll([small]);
+    }
   });
 
   it("skips a second run without duplicating anything", async () => {

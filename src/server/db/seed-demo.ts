@@ -6,6 +6,9 @@
  *   reference dates around demoReferenceDate, never from the clock. Ids are deterministic too
  *   (seed, table and row number encoded in a valid v4-shaped uuid), so URLs are reproducible.
  * - Applications and subscribers scale with the options; everything else is a fixed handful.
+ * - Places are never oversold: people (a couple counts 2) in accepted + payment stay within the
+ *   retreat's capacity; rows whose draw would overfill it go to the waitlist or are declined.
+ * - The retreat gets the demo programme's dates when it has none (seedBaseData leaves them open).
  * - Each application (and subscriber) is built from its own PRNG seeded by (seed, row number),
  *   so rows can be rebuilt on demand (a subscriber linked to application i rebuilds it) without
  *   holding 100k rows in memory.
@@ -15,7 +18,7 @@
  *   PGlite). The fixed handful uses the query builder. A row in `settings` marks the data; a
  *   second run skips.
  */
-import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   type ApplicationStage,
@@ -24,6 +27,7 @@ import {
   subscriberSegments,
   subscriberSources,
 } from "../../shared/constants";
+import { placeHoldingStages } from "../../shared/schemas/payments";
 import type { Db } from "./client";
 import {
   applications,
@@ -139,12 +143,10 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
       .from(bookingTypes)
       .where(eq(bookingTypes.retreatId, retreat.id));
     const typeId = (name: string) => types.find((t) => t.name === name)?.id ?? null;
-    const ctx: Ctx = {
-      seed,
-      retreatId: retreat.id,
-      soloTypeId: typeId("solo"),
-      coupleTypeId: typeId("couple"),
-    };
+    await giveRetreatDates(tx, retreat);
+    const base = { seed, retreatId: retreat.id, soloTypeId: typeId("solo"), coupleTypeId: typeId("couple") };
+    const room = Math.max(0, retreat.capacity - (await peopleHoldingPlaces(tx, retreat.id)));
+    const ctx: Ctx = { ...base, placed: placeWithinCapacity(base, options.applications, room) };
     await seedDemoRows(tx, ctx, options, counts);
     await tx.insert(settings).values({
       key: demoMarkerKey,
@@ -554,6 +556,8 @@ type Ctx = {
   retreatId: string;
   soloTypeId: string | null;
   coupleTypeId: string | null;
+  /** Row numbers allowed to hold a place (accepted or payment); see placeWithinCapacity. */
+  placed: ReadonlySet<number>;
 };
 
 type DemoApplication = NewApplication & {
@@ -568,8 +572,40 @@ type DemoApplication = NewApplication & {
   consentMarketing: boolean;
 };
 
-/** Application number i, a pure function of (seed, i). */
+const holdsPlace = (stage: ApplicationStage) => (placeHoldingStages as readonly string[]).includes(stage);
+
+/**
+ * The rows that keep a drawn accepted or payment stage: in row order, each while it still fits in
+ * `room` people (a couple needs 2). The scan stops once the retreat is full, so it stays short
+ * however many rows are asked for.
+ */
+function placeWithinCapacity(ctx: Omit<Ctx, "placed">, applicationCount: number, room: number): Set<number> {
+  const placed = new Set<number>();
+  let taken = 0;
+  for (let i = 0; i < applicationCount && taken < room; i++) {
+    const drawn = drawApplication(ctx, i);
+    if (!holdsPlace(drawn.stage)) continue;
+    const people = drawn.applicationType === "couple" ? 2 : 1;
+    if (taken + people > room) continue;
+    placed.add(i);
+    taken += people;
+  }
+  return placed;
+}
+
+/**
+ * Application number i, a pure function of (seed, i) and the placed set: a row drawn into
+ * accepted or payment that did not get a place is waitlisted or declined instead.
+ */
 function makeApplication(ctx: Ctx, i: number): DemoApplication {
+  const app = drawApplication(ctx, i);
+  if (!holdsPlace(app.stage) || ctx.placed.has(i)) return app;
+  const stage = new Rng(mix(ctx.seed, 0x0f10, i)).chance(0.7) ? "waitlist" : "declined";
+  return { ...app, stage };
+}
+
+/** Application number i as drawn, before places are checked. */
+function drawApplication(ctx: Omit<Ctx, "placed">, i: number): DemoApplication {
   const rng = new Rng(mix(ctx.seed, 0xa991, i));
   // The first rows cover every stage, so even small runs show the whole pipeline.
   const stage = i < applicationStages.length ? applicationStages[i]! : rng.weighted(stageWeights);
@@ -822,15 +858,52 @@ async function insertJsonBatch(tx: Tx, table: PgTable, rows: Record<string, unkn
   );
 }
 
-async function findActiveRetreat(tx: Tx): Promise<{ id: string }> {
+type DemoRetreat = {
+  id: string;
+  name: string;
+  capacity: number;
+  startDate: string | null;
+  endDate: string | null;
+};
+
+async function findActiveRetreat(tx: Tx): Promise<DemoRetreat> {
   const open = await tx
-    .select({ id: retreats.id, name: retreats.name })
+    .select({
+      id: retreats.id,
+      name: retreats.name,
+      capacity: retreats.capacity,
+      startDate: retreats.startDate,
+      endDate: retreats.endDate,
+    })
     .from(retreats)
     .where(eq(retreats.status, "open"))
     .orderBy(asc(retreats.createdAt));
   const retreat = open.find((r) => r.name === retreatDefaults.name) ?? open[0];
   if (!retreat) throw new Error("No open retreat found; demo data needs one (seedBaseData creates it).");
   return retreat;
+}
+
+/** People (a couple counts 2) already in accepted or payment before the demo rows go in. */
+async function peopleHoldingPlaces(tx: Tx, retreatId: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      n: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
+    })
+    .from(applications)
+    .where(and(eq(applications.retreatId, retreatId), inArray(applications.stage, [...placeHoldingStages])));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Payment plans, refunds and the schedule need dates. A retreat without them gets the demo
+ * programme's ten days; dates someone already chose are kept, and a lone date gets its partner.
+ */
+async function giveRetreatDates(tx: Tx, retreat: DemoRetreat): Promise<void> {
+  if (retreat.startDate && retreat.endDate) return;
+  const shift = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY);
+  const startDate = retreat.startDate ?? (retreat.endDate ? shift(retreat.endDate, -9) : demoRetreatFirstDay);
+  const endDate = retreat.endDate ?? shift(startDate, 9);
+  await tx.update(retreats).set({ startDate, endDate }).where(eq(retreats.id, retreat.id));
 }
 
 /** The marker row, or (for data seeded before the marker existed) a demo-shaped address. */

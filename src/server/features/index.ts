@@ -17,6 +17,7 @@ import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
+import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
 import { registerStripeRoutes } from "./stripe/stripe.routes";
@@ -29,6 +30,7 @@ import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
 export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerAccessRoutes(app);
   await registerRetreatRoutes(app);
+  await registerAdminRetreatRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);
   await registerAdminApplicationRoutes(app);

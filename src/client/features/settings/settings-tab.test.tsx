@@ -38,6 +38,7 @@ function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
     "GET /api/admin/settings": () =>
       Response.json({ currency: "GBP", defaultCapacity: 15, defaultLocation: "Bali, Indonesia" }),
     "PUT /api/admin/settings": (body) => Response.json(body),
+    "GET /api/admin/retreats": () => Response.json([]),
     "POST /api/admin/users": (body) => Response.json({ ...staff, id: "u3", ...(body as object) }, { status: 201 }),
     "PATCH /api/admin/users/u2": (body) => {
       users = users.map((u) => (u.id === "u2" ? { ...u, ...(body as object) } : u));

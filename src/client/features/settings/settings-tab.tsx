@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { AuditLogPanel } from "../audit/audit-log-panel";
 import { CreateUserForm } from "./create-user-form";
+import { RetreatsSection } from "./retreats-section";
 import { SettingsForm } from "./settings-form";
 import { UsersTable } from "./users-table";
 
@@ -25,6 +26,7 @@ export function SettingsTab() {
           </section>
         </CardContent>
       </Card>
+      <RetreatsSection />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Retreat defaults</CardTitle>

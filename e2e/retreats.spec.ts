@@ -1,0 +1,170 @@
+/**
+ * The owner sets the retreat's dates and capacity in Settings: a cut below the places already
+ * taken is refused in the dialog, a valid change survives a reload. Own server on its own data
+ * directory (PGlite allows one process per directory), owner made by `user:create`.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { freePort, waitForReady } from "./support/server";
+
+const run = promisify(execFile);
+const ownerEmail = "olive.owner@example.com";
+const ownerPassword = "e2e passphrase for the owner";
+const retreatName = "Bali Vegan Activism Retreat 2026";
+const shots = process.env.SHOTS_DIR ?? "/tmp/shots-retreats";
+
+let server: ChildProcess | undefined;
+let dataDir = "";
+let baseUrl = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  mkdirSync(shots, { recursive: true });
+  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-retreats-"));
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
+  await run(
+    "node",
+    [
+      "--import",
+      "tsx",
+      "src/server/auth/user-create-cli.ts",
+      "--email",
+      ownerEmail,
+      "--password",
+      ownerPassword,
+      "--role",
+      "owner",
+      "--first-name",
+      "Olive",
+    ],
+    { env },
+  );
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForReady(`${baseUrl}/readyz`, server);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once("exit", r));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel("Username").fill(ownerEmail);
+  await page.getByLabel("Password", { exact: true }).fill(ownerPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+}
+
+async function expectNoSeriousAxeViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** The viewport only: the dialog is fixed and the Settings tab is long. */
+function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  return page.screenshot({ path: join(shots, `${name}-${width}.png`) });
+}
+
+async function openSettings(page: Page) {
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const section = page.getByRole("list", { name: "Retreats" });
+  await expect(section).toBeVisible();
+  return section.getByRole("listitem", { name: retreatName });
+}
+
+test("the owner edits the retreat's dates and capacity in Settings and sees them after a reload", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+
+  // Two people hold places (a couple, accepted through the admin API), so capacity cannot drop to 1.
+  const couple = await api<{ id: string }>(page, "POST", "/api/admin/applications", {
+    firstName: "Cara",
+    lastName: "Couple",
+    email: "cara.couple@example.com",
+    applicationType: "couple",
+    partnerFirstName: "Cal",
+    partnerLastName: "Couple",
+    partnerEmail: "cal.couple@example.com",
+    motivations: "We want to learn how to be more effective advocates for animals together.",
+    advocacyInvolvement: "Monthly outreach stalls in Leeds.",
+  });
+  for (const stage of ["screening", "interview", "accepted"]) {
+    await api(page, "POST", `/api/admin/applications/${couple.id}/escalate/${stage}`, { notify: false });
+  }
+
+  let item = await openSettings(page);
+  await expect(item.getByText("Dates to be announced")).toBeVisible();
+  await expect(item.getByText("2 of 15 taken")).toBeVisible();
+  await expect(item.getByText("Asia/Makassar")).toBeVisible();
+  await item.scrollIntoViewIfNeeded();
+  await expectNoSeriousAxeViolations(page, "ul[aria-labelledby]");
+
+  await item.getByRole("button", { name: `Edit ${retreatName}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit retreat" });
+  await expect(dialog).toBeVisible();
+  const form = dialog.getByRole("form", { name: "Edit retreat" });
+
+  // Checked in the browser first: an end before the start never reaches the server.
+  await form.getByLabel("Start date").fill("2027-05-10");
+  await form.getByLabel("End date").fill("2027-05-01");
+  await form.getByLabel(/Capacity/).fill("1");
+  await dialog.getByRole("button", { name: "Save retreat" }).click();
+  await expect(form.getByText("End date must be on or after the start date.")).toBeVisible();
+  await expect(form.getByLabel("End date")).toBeFocused();
+
+  // The server refuses a capacity below the places taken (409), shown under the field.
+  await form.getByLabel("End date").fill("2027-05-19");
+  await dialog.getByRole("button", { name: "Save retreat" }).click();
+  await expect(form.getByText("2 places are already taken, so the capacity cannot be lower than 2.")).toBeVisible();
+  await expect(form.getByLabel(/Capacity/)).toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousAxeViolations(page, '[role="dialog"]');
+  await shot(page, "retreat-dialog-409");
+
+  await form.getByLabel(/Capacity/).fill("12");
+  await dialog.getByRole("button", { name: "Save retreat" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Retreat updated" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(item.getByText("10 May 2027 – 19 May 2027")).toBeVisible();
+
+  await page.reload();
+  item = await openSettings(page);
+  await expect(item.getByText("10 May 2027 – 19 May 2027")).toBeVisible();
+  await expect(item.getByText("2 of 12 taken")).toBeVisible();
+  // Fits the viewport at 375 px as at 1440 px: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await item.scrollIntoViewIfNeeded();
+  await shot(page, "retreats-section");
+
+  // The public site reads the same row.
+  const current = await api<{ startDate: string; endDate: string; capacity: number }>(
+    page,
+    "GET",
+    "/api/current-retreat",
+  );
+  expect(current).toMatchObject({ startDate: "2027-05-10", endDate: "2027-05-19", capacity: 12 });
+});

@@ -1,0 +1,223 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AdminRetreat } from "../../../shared/schemas/admin-retreats";
+import { Toaster } from "../../components/ui/toast";
+import { createQueryClient } from "../../lib/query-client";
+import { dismiss } from "../../lib/use-toast";
+import { RetreatsSection } from "./retreats-section";
+
+const bali: AdminRetreat = {
+  id: "11111111-1111-4111-8111-111111111111",
+  name: "Bali Vegan Activism Retreat 2026",
+  description: "Ten days in Ubud.",
+  startDate: "2026-05-10",
+  endDate: "2026-05-19",
+  capacity: 15,
+  placesTaken: 3,
+  location: "Bali, Indonesia",
+  status: "open",
+  currency: "GBP",
+  timezone: "Asia/Makassar",
+  isCurrent: true,
+  updatedAt: "2026-01-01T00:00:00.000Z",
+};
+const lisbon: AdminRetreat = {
+  ...bali,
+  id: "22222222-2222-4222-8222-222222222222",
+  name: "Lisbon 2027",
+  description: null,
+  startDate: null,
+  endDate: null,
+  capacity: 4,
+  placesTaken: 4,
+  status: "planning",
+  timezone: "Europe/Lisbon",
+  isCurrent: false,
+};
+
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+type Handler = (body: Record<string, unknown>) => Response;
+
+function setup(overrides: Record<string, Handler> = {}) {
+  const calls: Call[] = [];
+  let list = [bali, lisbon];
+  const routes: Record<string, Handler> = {
+    "GET /api/admin/retreats": () => Response.json(list),
+    "GET /api/admin/settings": () => Response.json({ currency: "EUR", defaultCapacity: 12, defaultLocation: "Ubud" }),
+    "POST /api/admin/retreats": (body) => {
+      const created = {
+        ...lisbon,
+        ...body,
+        id: "33333333-3333-4333-8333-333333333333",
+        placesTaken: 0,
+      } as AdminRetreat;
+      list = [...list, created];
+      return Response.json(created, { status: 201 });
+    },
+    [`PATCH /api/admin/retreats/${bali.id}`]: (body) => {
+      list = list.map((r) => (r.id === bali.id ? { ...r, ...body } : r));
+      return Response.json(list[0]);
+    },
+    ...overrides,
+  };
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, method, body });
+      const handler = routes[`${method} ${url.split("?")[0]}`];
+      return handler ? handler(body) : new Response("not found", { status: 404 });
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RetreatsSection />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+});
+
+const writes = (calls: Call[]) => calls.filter((c) => c.method !== "GET");
+
+async function openDialog(button: string, name: string) {
+  fireEvent.click(await screen.findByRole("button", { name: button }));
+  const dialog = await screen.findByRole("dialog", { name });
+  return { dialog, form: within(dialog).getByRole("form", { name }) };
+}
+
+describe("RetreatsSection", () => {
+  it("lists each retreat with its dates, places taken of capacity, status and time zone", async () => {
+    setup();
+    const list = await screen.findByRole("list", { name: "Retreats" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(2);
+    const first = within(list).getByRole("listitem", { name: bali.name });
+    expect(within(first).getByText("10 May 2026 – 19 May 2026")).toBeTruthy();
+    expect(within(first).getByText("3 of 15 taken")).toBeTruthy();
+    expect(within(first).getByText("Open")).toBeTruthy();
+    expect(within(first).getByText("Current")).toBeTruthy();
+    expect(within(first).getByText("Asia/Makassar")).toBeTruthy();
+    const second = within(list).getByRole("listitem", { name: "Lisbon 2027" });
+    expect(within(second).getByText("Dates to be announced")).toBeTruthy();
+    expect(within(second).getByText("4 of 4 taken (full)")).toBeTruthy();
+    expect(within(second).getByText("Planning")).toBeTruthy();
+    expect(within(second).queryByText("Current")).toBeNull();
+  });
+
+  it("adds a retreat: prefilled from the retreat defaults, checked inline before anything is sent", async () => {
+    const calls = setup();
+    const { dialog, form } = await openDialog("Add retreat", "Add retreat");
+    await waitFor(() => expect((within(form).getByLabelText(/Capacity/) as HTMLInputElement).value).toBe("12"));
+    expect((within(form).getByLabelText(/Location/) as HTMLInputElement).value).toBe("Ubud");
+    expect((within(form).getByLabelText(/Currency/) as HTMLInputElement).value).toBe("EUR");
+    expect((within(form).getByLabelText(/Time zone/) as HTMLInputElement).value).toBe("Asia/Makassar");
+
+    fireEvent.change(within(form).getByLabelText("Start date"), { target: { value: "2027-09-10" } });
+    fireEvent.change(within(form).getByLabelText("End date"), { target: { value: "2027-09-01" } });
+    fireEvent.change(within(form).getByLabelText(/Time zone/), { target: { value: "Mars/Base" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add retreat" }));
+
+    const name = within(form).getByLabelText(/Name/);
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(within(form).getByText("Name is required.")).toBeTruthy();
+    expect(within(form).getByText("End date must be on or after the start date.")).toBeTruthy();
+    expect(within(form).getByText(/Time zone must be an IANA time zone/)).toBeTruthy();
+    expect(document.activeElement).toBe(name);
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.change(name, { target: { value: "Lisbon Autumn" } });
+    fireEvent.change(within(form).getByLabelText("End date"), { target: { value: "2027-09-15" } });
+    fireEvent.change(within(form).getByLabelText(/Time zone/), { target: { value: "Europe/Lisbon" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add retreat" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([
+      {
+        url: "/api/admin/retreats",
+        method: "POST",
+        body: {
+          name: "Lisbon Autumn",
+          description: "",
+          startDate: "2027-09-10",
+          endDate: "2027-09-15",
+          capacity: 12,
+          location: "Ubud",
+          timezone: "Europe/Lisbon",
+          status: "planning",
+          currency: "EUR",
+        },
+      },
+    ]);
+    expect(await screen.findByRole("listitem", { name: "Lisbon Autumn" })).toBeTruthy();
+  });
+
+  it("edits a retreat, sending only what changed, and shows the saved dates and capacity", async () => {
+    const calls = setup();
+    const { dialog, form } = await openDialog(`Edit ${bali.name}`, "Edit retreat");
+    expect((within(form).getByLabelText("Start date") as HTMLInputElement).value).toBe("2026-05-10");
+    fireEvent.change(within(form).getByLabelText("Start date"), { target: { value: "2026-06-01" } });
+    fireEvent.change(within(form).getByLabelText("End date"), { target: { value: "2026-06-10" } });
+    fireEvent.change(within(form).getByLabelText(/Capacity/), { target: { value: "18" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save retreat" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([
+      {
+        url: `/api/admin/retreats/${bali.id}`,
+        method: "PATCH",
+        body: { startDate: "2026-06-01", endDate: "2026-06-10", capacity: 18 },
+      },
+    ]);
+    const item = await screen.findByRole("listitem", { name: bali.name });
+    await waitFor(() => expect(within(item).getByText("1 Jun 2026 – 10 Jun 2026")).toBeTruthy());
+    expect(within(item).getByText("3 of 18 taken")).toBeTruthy();
+    expect(await screen.findByText("Retreat updated")).toBeTruthy();
+  });
+
+  it("shows the server's 409 under the capacity and keeps the dialog open", async () => {
+    const message = "3 places are already taken, so the capacity cannot be lower than 3.";
+    setup({
+      [`PATCH /api/admin/retreats/${bali.id}`]: () =>
+        Response.json({ message, errors: [{ path: "body.capacity", message }] }, { status: 409 }),
+    });
+    const { dialog, form } = await openDialog(`Edit ${bali.name}`, "Edit retreat");
+    const capacity = within(form).getByLabelText(/Capacity/);
+    fireEvent.change(capacity, { target: { value: "2" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save retreat" }));
+
+    const alert = await within(form).findByText(message);
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(capacity.getAttribute("aria-invalid")).toBe("true");
+    expect(capacity.getAttribute("aria-describedby")).toContain(alert.id);
+    expect(screen.getByRole("dialog", { name: "Edit retreat" })).toBeTruthy();
+    expect((capacity as HTMLInputElement).value).toBe("2");
+  });
+
+  it("shows a server message without a field above the buttons", async () => {
+    setup({
+      [`PATCH /api/admin/retreats/${bali.id}`]: () => Response.json({ message: "Retreat not found." }, { status: 404 }),
+    });
+    const { dialog, form } = await openDialog(`Edit ${bali.name}`, "Edit retreat");
+    fireEvent.change(within(form).getByLabelText(/Location/), { target: { value: "Sidemen" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save retreat" }));
+    expect((await within(form).findByRole("alert")).textContent).toBe("Retreat not found.");
+  });
+
+  it("closes without a request when nothing changed", async () => {
+    const calls = setup();
+    const { dialog } = await openDialog(`Edit ${bali.name}`, "Edit retreat");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save retreat" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([]);
+  });
+});
