@@ -4,24 +4,21 @@
  * server on a DATA_DIR prepared with the real CLIs (one owner, 60 demo applications), since
  * PGlite allows one process per data directory.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
 const run = promisify(execFile);
 const owner = { email: "olive.owner@example.com", password: "e2e owner passphrase", firstName: "Olive" };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-pipeline";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-pipeline", { prefix: "e2e-" });
 
 type Item = { id: string; firstName: string; lastName: string; email: string; stage: string; score: number };
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 /** The application moved to payment by the escalate test: it has no payments, unlike the seeded ones. */
 let escalatedId = "";
@@ -30,70 +27,25 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-pipeline-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      owner.email,
-      "--password",
-      owner.password,
-      "--role",
-      "owner",
-      "--first-name",
-      owner.firstName,
-    ],
-    { env },
-  );
-  await run("node", ["--import", "tsx", "src/server/db/seed-demo-cli.ts", "--applications", "60"], { env });
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "pipeline",
+    users: [{ ...owner, role: "owner" }],
+    beforeStart: async (_dataDir, env) => {
+      await run("node", ["--import", "tsx", "src/server/db/seed-demo-cli.ts", "--applications", "60"], { env });
+    },
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, owner, "/admin/dashboard");
 
 async function openApplications(page: Page) {
   await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
   await expect(page.getByText(/^Showing \d/)).toBeVisible();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  // Mid-way through a dialog's fade-in, text behind the half-opaque overlay measures as low
-  // contrast; judge the settled screen the user actually reads.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `e2e-${name}-${width}.png`), fullPage: true });
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;

@@ -4,16 +4,14 @@
  * directory, so users cannot be added to the shared e2e server while it runs, and production
  * code has no test-only way in).
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import {
+  expectNoSeriousAxeViolations as expectNoSeriousAxe,
+  screenshots,
+  signIn as signInAs,
+} from "./support/page-helpers";
 
-const run = promisify(execFile);
 const password = "e2e passphrase for every role";
 const users = [
   { role: "owner", email: "olive.owner@example.com", firstName: "Olive", lands: "/admin/dashboard" },
@@ -21,72 +19,26 @@ const users = [
   { role: "vendor", email: "vic.vendor@example.com", firstName: "Vic", lands: "/admin/vendor" },
   { role: "guest", email: "gia.guest@example.com", firstName: "Gia", lands: "/admin/guest" },
 ] as const;
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-auth";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-auth");
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-auth-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  for (const user of users) {
-    await run(
-      "node",
-      [
-        "--import",
-        "tsx",
-        "src/server/auth/user-create-cli.ts",
-        "--email",
-        user.email,
-        "--password",
-        password,
-        "--role",
-        user.role,
-        "--first-name",
-        user.firstName,
-      ],
-      { env },
-    );
-  }
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  server = await startOwnServer({ name: "auth", users: users.map((user) => ({ ...user, password })) });
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page, email: string, secret = password) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(secret);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+const signIn = (page: Page, email: string, secret = password) => signInAs(page, baseUrl, { email, password: secret });
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-}
+const expectNoSeriousAxeViolations = (page: Page) => expectNoSeriousAxe(page, { settle: false });
 
 test("the admin entry page is accessible and asks for both fields", async ({ page }) => {
   await page.goto(`${baseUrl}/admin`);

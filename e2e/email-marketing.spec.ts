@@ -6,18 +6,13 @@
  * Runs its own server whose SMTP_URL is a real SMTP server started here, so every assertion about
  * mail is about what a provider would have received.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { type Cookie, expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { headerOf, parseMessage, type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
-import { preparedDataDir } from "./support/prepared-data-dir";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { expectNoSeriousAxeViolations as expectNoSeriousAxe, signIn as signInAs, toast } from "./support/page-helpers";
 
-const run = promisify(execFile);
 const owner = { email: "olive.owner@example.com", password: "e2e owner passphrase", firstName: "Olive" };
 
 const template = {
@@ -64,9 +59,8 @@ const firstNames: Record<string, string> = {
   "fay@example.com": "Fay",
 };
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let sink: SmtpSink;
-let dataDir = "";
 let baseUrl = "";
 let session: Cookie[] = [];
 
@@ -75,57 +69,19 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   sink = await startSmtpSink();
-  // One owner, created with the real command (PGlite allows one process per data directory).
-  dataDir = await preparedDataDir(
-    "rhq-e2e-email-marketing-",
-    join(test.info().project.outputDir, "email-marketing-data-dir"),
-    async (dir) => {
-      await run(
-        "node",
-        [
-          "--import",
-          "tsx",
-          "src/server/auth/user-create-cli.ts",
-          "--email",
-          owner.email,
-          "--password",
-          owner.password,
-          "--role",
-          "owner",
-          "--first-name",
-          owner.firstName,
-        ],
-        { env: { ...process.env, DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" } },
-      );
-    },
-  );
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  // E2E_EMAIL_PORT pins the port when several people share a machine; a free one otherwise.
-  const port = Number(process.env.E2E_EMAIL_PORT) || (await freePort());
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: sink.url,
-      EMAIL_RATE_PER_SECOND: "50",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "email-marketing",
+    users: [{ ...owner, role: "owner" }],
+    spare: join(test.info().project.outputDir, "email-marketing-data-dir"),
+    portEnvVar: "E2E_EMAIL_PORT",
+    env: (url) => ({ PUBLIC_URL: url, SMTP_URL: sink.url, EMAIL_RATE_PER_SECOND: "50" }),
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The first journey signs in through the form; the later ones reuse its session cookie. */
@@ -136,11 +92,7 @@ async function signIn(page: Page) {
     await expect(page.getByText(`Welcome back, ${owner.firstName}`)).toBeVisible();
     return;
   }
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
+  await signInAs(page, baseUrl, owner, "/admin/dashboard");
   session = await page.context().cookies();
 }
 
@@ -153,27 +105,15 @@ async function openSection(page: Page, section: "Subscribers" | "Campaigns" | "T
 }
 
 /**
- * axe on the settled screen. Legacy mode runs axe in the page itself: the default mode opens a
- * helper page per check (slow) and hangs on the sandbox="" frames that show rendered emails.
- * Those frames are left out (iframes: false): they hold the message, not the back office.
+ * axe on the settled screen, in legacy mode with the sandbox="" frames that show rendered emails
+ * left out: they hold the message, not the back office.
  */
-async function expectNoSeriousAxeViolations(page: Page, { knownIssue }: { knownIssue?: string } = {}) {
-  // Mid-way through a dialog's fade-in, text behind the half-opaque overlay measures as low contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false });
-  if (knownIssue) builder = builder.disableRules([knownIssue]);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = (page: Page, { knownIssue }: { knownIssue?: string } = {}) =>
+  expectNoSeriousAxe(page, { legacy: true, disableRules: knownIssue ? [knownIssue] : undefined });
 
 /** The <dd> that goes with a <dt> label inside a description list. */
 function definition(scope: Locator, label: string): Locator {
   return scope.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
-}
-
-function toast(page: Page, title: string): Locator {
-  return page.getByRole("status").filter({ hasText: title });
 }
 
 /** The visible card (phone) or table row (wider) of one subscriber. */

@@ -6,82 +6,35 @@
  * books it, and staff see the booked interview. Own server on its own data directory, owner made
  * with `user:create`; the booking link is read from the outbox through the admin API.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { formatDayHeading } from "../src/shared/schemas/schedule";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { api as apiAt, expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
-const run = promisify(execFile);
 const owner = { email: "ines.owner@example.com", password: "e2e owner passphrase", firstName: "Ines" };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-interviews";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-interviews", { prefix: "e2e-" });
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-interviews-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      owner.email,
-      "--password",
-      owner.password,
-      "--role",
-      "owner",
-      "--first-name",
-      owner.firstName,
-      "--last-name",
-      "Owner",
-    ],
-    { env },
-  );
-  // E2E_INTERVIEWS_PORT pins the port when several people share a machine; a free one otherwise.
-  const port = Number(process.env.E2E_INTERVIEWS_PORT) || (await freePort());
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseUrl,
-      CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "interviews",
+    users: [{ ...owner, role: "owner", lastName: "Owner" }],
+    portEnvVar: "E2E_INTERVIEWS_PORT",
+    env: (url) => ({ PUBLIC_URL: url }),
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, owner, "/admin/dashboard");
 
 async function openInterviews(page: Page) {
   await page.goto(`${baseUrl}/admin/dashboard?tab=interviews`);
@@ -89,24 +42,8 @@ async function openInterviews(page: Page) {
   await expect(page.getByText("Loading interviews…")).toHaveCount(0);
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  // Mid-way through a dialog's fade-in, text behind the half-opaque overlay measures as low contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `e2e-${name}-${width}.png`), fullPage: true });
-}
-
-async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+const api = <T>(page: Page, method: "GET" | "POST", path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 async function createApplication(page: Page, firstName: string, lastName: string) {
   return api<{ id: string; email: string }>(page, "POST", "/api/admin/applications", {

@@ -4,95 +4,38 @@
  * payment, and edits a booking type's price, which the landing page then shows. Own server on
  * its own data directory (PGlite allows one process per directory), owner made by `user:create`.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import {
+  api as apiAt,
+  expectNoSeriousAxeViolations,
+  screenshots,
+  signIn as signInAs,
+  toast,
+} from "./support/page-helpers";
 
-const run = promisify(execFile);
 const owner = { email: "penny.owner@example.com", password: "e2e owner passphrase", firstName: "Penny" };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-payments";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-payments");
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-payments-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      owner.email,
-      "--password",
-      owner.password,
-      "--role",
-      "owner",
-      "--first-name",
-      owner.firstName,
-    ],
-    { env },
-  );
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  server = await startOwnServer({ name: "payments", users: [{ ...owner, role: "owner" }] });
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, owner, "/admin/dashboard");
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  // Judge the settled screen, not a dialog half-way through its fade-in.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-}
-
-async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: text });
-}
+const api = <T>(page: Page, method: "GET" | "POST", path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 /** The visible plan: a table row at desktop widths, a card on phones. */
 function planEntry(page: Page, name: string): Locator {

@@ -5,131 +5,56 @@
  * staff then see the place taken again and the new payment plan. Own server on its own data
  * directory (PGlite allows one process per directory), staff user made by `user:create`.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
-import { retreats } from "../src/server/db/schema";
-import { seedBaseData } from "../src/server/db/seed";
+import { expect, type Page, test } from "@playwright/test";
 import { parseMessage, type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
-import { addDays, todayIn } from "../src/shared/finance/dates";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import {
+  api as apiAt,
+  expectNoSeriousAxeViolations as expectNoSeriousAxe,
+  screenshots,
+  signIn as signInAs,
+  toast,
+} from "./support/page-helpers";
+import { startOpenRetreatIn } from "./support/retreat-dates";
 
-const run = promisify(execFile);
 const staff = { email: "sam.staff@example.com", password: "e2e staff passphrase", firstName: "Sam" };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-places";
 const capacity = 15;
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let sink: SmtpSink;
-let dataDir = "";
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
   sink = await startSmtpSink();
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-places-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      staff.email,
-      "--password",
-      staff.password,
-      "--role",
-      "staff",
-      "--first-name",
-      staff.firstName,
-    ],
-    { env },
-  );
-  // The retreat starts in 60 days (the back office has no dates editor yet): a cancellation
-  // today falls under "30 to 90 days: half".
-  const database = await openDatabase({ dataDir });
-  try {
-    await database.migrate();
-    await seedBaseData(database.db);
-    const start = addDays(todayIn("Europe/London"), 60);
-    await database.db
-      .update(retreats)
-      .set({ startDate: start, endDate: addDays(start, 9) })
-      .where(eq(retreats.status, "open"));
-  } finally {
-    await database.close();
-  }
-  // E2E_PLACES_PORT pins the port when several people share a machine; a free one otherwise.
-  const port = Number(process.env.E2E_PLACES_PORT) || (await freePort());
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: sink.url,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "places",
+    users: [{ ...staff, role: "staff" }],
+    // The retreat starts in 60 days (the back office has no dates editor yet): a cancellation
+    // today falls under "30 to 90 days: half".
+    beforeStart: (dataDir) => startOpenRetreatIn(dataDir, 60),
+    portEnvVar: "E2E_PLACES_PORT",
+    env: (url) => ({ PUBLIC_URL: url, SMTP_URL: sink.url }),
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await sink?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(staff.email);
-  await page.getByLabel("Password", { exact: true }).fill(staff.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, staff, "/admin/dashboard");
 
-async function expectNoSeriousAxeViolations(page: Page, include?: string) {
-  // Judge the settled screen, not a dialog half-way through its fade-in.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = (page: Page, include?: string) => expectNoSeriousAxe(page, { include });
 
 /** The part of the screen under test (the whole dashboard is too tall to look at). */
-function shot(page: Page, name: string, part?: Locator) {
-  const width = page.viewportSize()?.width ?? 0;
-  const path = join(shots, `${name}-${width}.png`);
-  return part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true });
-}
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-places");
 
-async function api<T>(page: Page, method: "GET" | "POST" | "PATCH" | "PUT", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: text });
-}
+const api = <T>(page: Page, method: "GET" | "POST" | "PATCH" | "PUT", path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 /** An application made by staff and moved to a stage (accepted creates its payment plan). */
 async function application(page: Page, firstName: string, lastName: string, email: string, stage: string) {

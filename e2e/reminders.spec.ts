@@ -5,28 +5,24 @@
  * server on its own data directory (PGlite allows one process per directory), owner made by
  * `user:create`, the retreat's dates set before the server starts.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
-import { retreats } from "../src/server/db/schema";
-import { seedBaseData } from "../src/server/db/seed";
-import { addDays, todayIn } from "../src/shared/finance/dates";
 import type { EmailLogListResponse } from "../src/shared/schemas/email-outbox";
 import type { PaymentReminderList } from "../src/shared/schemas/payment-reminders";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import {
+  api as apiAt,
+  expectNoSeriousAxeViolations as expectNoSeriousAxe,
+  signIn as signInAs,
+  toast,
+} from "./support/page-helpers";
+import { startOpenRetreatIn } from "./support/retreat-dates";
 
-const run = promisify(execFile);
 const owner = { email: "rita.owner@example.com", password: "e2e owner passphrase", firstName: "Rita" };
 const shots = process.env.SHOTS_DIR ?? "/tmp/shots-reminders";
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
@@ -34,85 +30,28 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-reminders-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      owner.email,
-      "--password",
-      owner.password,
-      "--role",
-      "owner",
-      "--first-name",
-      owner.firstName,
-    ],
-    { env },
-  );
-  // The retreat starts in 240 days, written before the server starts: both instalments (6 and 3
-  // months before) fall weeks ahead, so each has its 7- and 1-day reminders still to come.
-  const database = await openDatabase({ dataDir });
-  try {
-    await database.migrate();
-    await seedBaseData(database.db);
-    const start = addDays(todayIn("Europe/London"), 240);
-    await database.db
-      .update(retreats)
-      .set({ startDate: start, endDate: addDays(start, 9) })
-      .where(eq(retreats.status, "open"));
-  } finally {
-    await database.close();
-  }
-  // E2E_REMINDERS_PORT pins the port when several people share a machine; a free one otherwise.
-  const port = Number(process.env.E2E_REMINDERS_PORT) || (await freePort());
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "reminders",
+    users: [{ ...owner, role: "owner" }],
+    // The retreat starts in 240 days, written before the server starts: both instalments (6 and 3
+    // months before) fall weeks ahead, so each has its 7- and 1-day reminders still to come.
+    beforeStart: (dataDir) => startOpenRetreatIn(dataDir, 240),
+    portEnvVar: "E2E_REMINDERS_PORT",
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(owner.email);
-  await page.getByLabel("Password", { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
-}
+const signIn = (page: Page) => signInAs(page, baseUrl, owner, "/admin/dashboard");
 
 /** axe on one part of the screen, once its animations have settled. */
-async function expectNoSeriousAxeViolations(page: Page, part: Locator) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  await part.evaluate((el) => el.setAttribute("data-axe-target", ""));
-  const results = await new AxeBuilder({ page }).include("[data-axe-target]").analyze();
-  await part.evaluate((el) => el.removeAttribute("data-axe-target"));
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = (page: Page, part: Locator) => expectNoSeriousAxe(page, { include: part });
 
-async function api<T>(page: Page, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-function toast(page: Page, text: string): Locator {
-  return page.getByRole("status").filter({ hasText: text });
-}
+const api = <T>(page: Page, method: "GET" | "POST", path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 test("accept an application, see its reminders at once, send one now", async ({ page }, testInfo) => {
   test.setTimeout(120_000);

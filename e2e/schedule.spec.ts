@@ -3,91 +3,45 @@
  * to the guest portal, and the guest sees their sessions, room and calendar feed. Own server on
  * its own data directory (PGlite allows one process per directory), owner made by `user:create`.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import {
+  api as apiAt,
+  expectNoSeriousAxeViolations as expectNoSeriousAxe,
+  screenshots,
+  signIn as signInAs,
+} from "./support/page-helpers";
 
-const run = promisify(execFile);
 const ownerEmail = "olive.owner@example.com";
 const ownerPassword = "e2e passphrase for the owner";
 const guestPassword = "e2e passphrase for the guest";
 const guestEmail = "gia.guest@example.com";
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-schedule";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-schedule");
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-schedule-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      ownerEmail,
-      "--password",
-      ownerPassword,
-      "--role",
-      "owner",
-      "--first-name",
-      "Olive",
-    ],
-    { env },
-  );
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "schedule",
+    users: [{ email: ownerEmail, password: ownerPassword, role: "owner", firstName: "Olive" }],
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-}
+const signIn = (page: Page, email: string, password: string) => signInAs(page, baseUrl, { email, password });
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+const expectNoSeriousAxeViolations = (page: Page) => expectNoSeriousAxe(page, { settle: false });
 
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
-}
-
-async function api<T>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<T> {
-  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
+const api = <T>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 async function addSession(
   page: Page,

@@ -4,95 +4,41 @@
  * the vendor signs in to the vendor portal and starts and completes it. Runs its own server on a
  * DATA_DIR prepared with the real CLI (an owner and a vendor user).
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
-const run = promisify(execFile);
 const owner = { email: "tess.owner@example.com", password: "e2e owner passphrase", firstName: "Tess" };
 const vendor = { email: "vic.vendor@example.com", password: "e2e vendor passphrase", firstName: "Vic" };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-tasks";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-tasks", { prefix: "e2e-" });
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
-async function createUser(env: NodeJS.ProcessEnv, user: typeof owner, role: string) {
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      user.email,
-      "--password",
-      user.password,
-      "--role",
-      role,
-      "--first-name",
-      user.firstName,
-    ],
-    { env },
-  );
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-tasks-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await createUser(env, owner, "owner");
-  await createUser(env, vendor, "vendor");
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "tasks",
+    users: [
+      { ...owner, role: "owner" },
+      { ...vendor, role: "vendor" },
+    ],
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page, user: typeof owner, landing: string) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}${landing}`);
-}
+const signIn = (page: Page, user: typeof owner, landing: string) => signInAs(page, baseUrl, user, landing);
 
 async function openTasks(page: Page) {
   await page.goto(`${baseUrl}/admin/dashboard?tab=tasks`);
   await expect(page.getByRole("heading", { name: "Tasks", exact: true })).toBeVisible();
   await expect(page.getByRole("region", { name: /^Pending/ })).toBeVisible();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `e2e-${name}-${width}.png`), fullPage: true });
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1440) < 768;

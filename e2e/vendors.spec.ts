@@ -3,16 +3,10 @@
  * vendor signs in and sees that session in the vendor portal. Own server on its own data
  * directory (PGlite allows one process per directory); users made with the real CLI.
  */
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { freePort, waitForReady } from "./support/server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
-const run = promisify(execFile);
 const staff = { email: "sid.staff@example.com", password: "e2e staff passphrase", firstName: "Sid", lastName: "Staff" };
 const vendor = {
   email: "vera.vendor@example.com",
@@ -20,80 +14,30 @@ const vendor = {
   firstName: "Vera",
   lastName: "Cook",
 };
-const shots = process.env.SHOTS_DIR ?? "/tmp/shots-vendors";
+const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-vendors", { prefix: "vendors-" });
 
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: OwnServer | undefined;
 let baseUrl = "";
 
 test.describe.configure({ mode: "serial" });
 
-async function createUser(env: NodeJS.ProcessEnv, user: typeof staff, role: string) {
-  await run(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "src/server/auth/user-create-cli.ts",
-      "--email",
-      user.email,
-      "--password",
-      user.password,
-      "--role",
-      role,
-      "--first-name",
-      user.firstName,
-      "--last-name",
-      user.lastName,
-    ],
-    { env },
-  );
-}
-
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  mkdirSync(shots, { recursive: true });
-  dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-vendors-"));
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-  await createUser(env, staff, "staff");
-  await createUser(env, vendor, "vendor");
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client" },
-    stdio: ["ignore", "inherit", "inherit"],
+  server = await startOwnServer({
+    name: "vendors",
+    users: [
+      { ...staff, role: "staff" },
+      { ...vendor, role: "vendor" },
+    ],
   });
-  await waitForReady(`${baseUrl}/readyz`, server);
+  baseUrl = server.baseUrl;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function signIn(page: Page, user: typeof staff, landing: string) {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel("Username").fill(user.email);
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}${landing}`);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-function shot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  return page.screenshot({ path: join(shots, `vendors-${name}-${width}.png`), fullPage: true });
-}
+const signIn = (page: Page, user: typeof staff, landing: string) => signInAs(page, baseUrl, user, landing);
 
 const toast = (page: Page, text: string) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });

@@ -1,0 +1,74 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Signs in through the admin form; with `landing`, checks the page the role is sent to. */
+export async function signIn(page: Page, baseUrl: string, user: { email: string; password: string }, landing?: string) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel("Username").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  if (landing !== undefined) await expect(page).toHaveURL(`${baseUrl}${landing}`);
+}
+
+export interface AxeOptions {
+  /**
+   * Wait for animations to finish first (default): mid-way through a dialog's fade-in, text behind
+   * the half-opaque overlay measures as low contrast; judge the settled screen the user reads.
+   */
+  settle?: boolean;
+  /** Only this part of the screen: a selector, or a locator (marked for axe while it runs). */
+  include?: string | Locator;
+  /**
+   * Run axe in the page itself, frames left out: the default mode opens a helper page per check
+   * (slow) and hangs on sandbox="" frames such as rendered emails.
+   */
+  legacy?: boolean;
+  disableRules?: string[];
+}
+
+export async function expectNoSeriousAxeViolations(page: Page, options: AxeOptions = {}) {
+  const { settle = true, include, legacy = false, disableRules } = options;
+  if (settle) await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  let builder = new AxeBuilder({ page });
+  if (legacy) builder = builder.setLegacyMode(true).options({ iframes: false });
+  if (disableRules?.length) builder = builder.disableRules(disableRules);
+  const part = typeof include === "string" ? undefined : include;
+  if (typeof include === "string") builder = builder.include(include);
+  if (part) {
+    await part.evaluate((el) => el.setAttribute("data-axe-target", ""));
+    builder = builder.include("[data-axe-target]");
+  }
+  const results = await builder.analyze();
+  if (part) await part.evaluate((el) => el.removeAttribute("data-axe-target"));
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/**
+ * A screenshot helper writing `<dir>/<prefix><name>-<width>.png`: the whole page by default, the
+ * viewport with `fullPage: false`, or only `part` when one is given.
+ */
+export function screenshots(
+  dir: string,
+  { prefix = "", fullPage = true }: { prefix?: string; fullPage?: boolean } = {},
+) {
+  return (page: Page, name: string, part?: Locator) => {
+    mkdirSync(dir, { recursive: true });
+    const width = page.viewportSize()?.width ?? 0;
+    const path = join(dir, `${prefix}${name}-${width}.png`);
+    return part ? part.screenshot({ path }) : page.screenshot({ path, fullPage });
+  };
+}
+
+/** A JSON call with the page's session; anything but 2xx fails with the server's answer. */
+export async function api<T>(page: Page, baseUrl: string, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`${baseUrl}${path}`, { method, data });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole("status").filter({ hasText: text });
+}
