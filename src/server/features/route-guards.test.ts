@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { isProtectedPath, type ProtectedRoute } from "../auth/guards";
 import { signedInAs } from "../auth/test-sessions";
+import { concrete, routesFromTree } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -21,27 +22,6 @@ beforeAll(async () => {
   for (const role of roles) cookies[role] = (await signedInAs(app, role)).cookie;
 });
 afterAll(async () => t.close());
-
-/** Every route in Fastify's printed route tree: "METHOD /full/path". */
-function routesFromTree(tree: string): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split("\n")) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join("");
-    for (const method of match[3]?.split(", ") ?? []) found.push(`${method} ${path}`);
-  }
-  return found;
-}
-
-/** A concrete URL for a route pattern: every parameter becomes a well-formed id that matches nothing. */
-function concrete(url: string): string {
-  return url.replace(/:[A-Za-z0-9_]+/g, "00000000-0000-4000-8000-000000000000").replace(/\*/g, "x");
-}
 
 function call(route: ProtectedRoute, role: Role | "anonymous") {
   const hasBody = ["POST", "PUT", "PATCH", "DELETE"].includes(route.method);

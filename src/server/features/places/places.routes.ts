@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import {
   cancelBookingResultSchema,
   cancelBookingSchema,
@@ -65,6 +66,8 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
         schema: {
           tags: publicTags,
           params: placeOfferTokenParamsSchema,
+          // The answer is in the path; any body (a stray array, form fields) is refused, not ignored.
+          body: z.strictObject({}).nullish(),
           response: { 200: publicPlaceOfferSchema, ...errors },
         },
       },
