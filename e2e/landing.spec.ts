@@ -272,7 +272,8 @@ test.describe("without prompts", () => {
     await gotoLanding(page);
     // Scroll through so deferred parts (tooltips, accordion) are in their final form.
     for (let y = 0; y < 16_000; y += 800) await scrollToY(page, y);
-    await expect(page.locator("#schedule [data-enhanced='true']")).toBeVisible();
+    // The schedule island loads when scrolled into view; a loaded CI machine can take a while.
+    await expect(page.locator("#schedule [data-enhanced='true']")).toBeVisible({ timeout: 15_000 });
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -30,7 +30,12 @@ export interface AxeOptions {
 
 export async function expectNoSeriousAxeViolations(page: Page, options: AxeOptions = {}) {
   const { settle = true, include, legacy = false, disableRules } = options;
-  if (settle) await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  if (settle) {
+    // Two frames first: a dialog's fade-in may not have started yet when it is already "visible",
+    // and half-way through it the text behind the overlay measures as low contrast.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  }
   let builder = new AxeBuilder({ page });
   if (legacy) builder = builder.setLegacyMode(true).options({ iframes: false });
   if (disableRules?.length) builder = builder.disableRules(disableRules);
