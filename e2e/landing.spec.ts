@@ -199,6 +199,17 @@ test.describe("without prompts", () => {
 
     await page.getByRole("button", { name: "Terms & Conditions" }).click();
     await expect(terms).toBeVisible();
+    // Click the backdrop once the dialog has finished opening, as a person would: a click landing
+    // in the same instant as the open can come before the dialog listens for outside clicks.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // Only finite animations: the page has decorative ones that loop for ever.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
     await page.mouse.click(5, 5);
     await expect(terms).toBeHidden();
   });
