@@ -60,6 +60,20 @@ const envSchema = z.object({
     .regex(/^https:\/\//, "must be an https:// URL")
     .optional(),
   OIDC_CLIENT_ID: z.string().max(500).optional(),
+  /**
+   * 32-byte key (64 hex characters or base64) encrypting passport and medical fields at rest
+   * (AES-256-GCM). Required in production; generated into DATA_DIR otherwise.
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== null, "must be 32 bytes as 64 hex characters or base64")
+    .optional(),
+  /** Days after a retreat ends before its guests' travel compliance data is deleted. */
+  TRAVEL_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Days after being declined before an application is anonymised (unless kept on the priority list). */
+  DECLINED_APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  /** "false" makes a web-only process: it serves requests and enqueues jobs, another process runs them. */
+  RUN_WORKER: z.enum(["true", "false"]).default("true"),
   OIDC_CLIENT_SECRET: z.string().max(2000).optional(),
 });
 
@@ -107,6 +121,10 @@ export type Config = {
   runWorker: boolean;
   /** Set when OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are; unset means password sign-in only. */
   oidc?: OidcConfig;
+  /** AES-256-GCM key (32 bytes) for sensitive fields at rest. */
+  dataEncryptionKey: Buffer;
+  /** How long personal data is kept (see the privacy policy). */
+  retention: { travelDataDays: number; declinedApplicationDays: number };
 };
 
 export class ConfigError extends Error {}
@@ -134,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = e.DATA_DIR === "memory://" ? e.DATA_DIR : resolve(e.DATA_DIR);
   if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
+  }
+  if (e.NODE_ENV === "production" && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production (generate one with: openssl rand -hex 32)",
+    );
   }
   if (e.NODE_ENV === "production" && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
@@ -172,7 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
-    runWorker: true,
+    runWorker: e.RUN_WORKER === "true",
+    dataEncryptionKey: decodeKey(e.DATA_ENCRYPTION_KEY ?? persistedSecret(dataDir, "data-encryption-key"))!,
+    retention: {
+      travelDataDays: e.TRAVEL_DATA_RETENTION_DAYS,
+      declinedApplicationDays: e.DECLINED_APPLICATION_RETENTION_DAYS,
+    },
     ...(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
       ? { oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET } }
       : {}),
@@ -187,6 +215,17 @@ function parseTrustProxy(value: string): boolean | number | string[] {
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
+}
+
+/** A 32-byte key from 64 hex characters or base64, or null when it is neither. */
+export function decodeKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, "hex");
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(trimmed)) {
+    const bytes = Buffer.from(trimmed, "base64");
+    return bytes.length === 32 ? bytes : null;
+  }
+  return null;
 }
 
 /**
@@ -220,6 +259,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     clientDir: resolve("dist/client"),
     runWorker: false,
+    dataEncryptionKey: Buffer.alloc(32, 7),
+    retention: { travelDataDays: 30, declinedApplicationDays: 365 },
     ...overrides,
   };
 }

@@ -101,6 +101,20 @@ export const sessions = pgTable(
 );
 
 /**
+ * Request counters for rate limits, shared by every app process on one database (a fixed
+ * window per key: route plus client address). Rows past resetAt are reused or swept.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetAt: tstz("reset_at").notNull(),
+  },
+  (t) => [index("rate_limit_hits_reset_at_idx").on(t.resetAt)],
+);
+
+/**
  * Single-use, expiring links that let a user set their password (new accounts, resets). Only a
  * SHA-256 of the token is stored, so the table leaks no working links.
  */
@@ -207,11 +221,18 @@ export const applications = pgTable(
     internalNotes: text("internal_notes"),
     consentGdpr: boolean("consent_gdpr").notNull().default(false),
     consentMarketing: boolean("consent_marketing").notNull().default(false),
+    /** The applicant asked to stay on the priority list: a declined application is then kept, not anonymised. */
+    keepOnPriorityList: boolean("keep_on_priority_list").notNull().default(false),
+    /** When the application last entered the declined stage; retention counts from here. */
+    declinedAt: tstz("declined_at"),
+    /** Set when retention or an erasure request replaced the personal data with placeholders. */
+    anonymisedAt: tstz("anonymised_at"),
     submittedAt: tstz("submitted_at").notNull().defaultNow(),
     ...timestamps(),
   },
   (t) => [
     index("applications_retreat_id_idx").on(t.retreatId),
+    index("applications_declined_at_idx").on(t.declinedAt),
     index("applications_stage_idx").on(t.stage),
     index("applications_submitted_at_idx").on(t.submittedAt),
     index("applications_email_lower_idx").on(sql`lower(${t.email})`),
