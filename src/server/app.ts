@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
 import { registerJobHandlers } from "./jobs/handlers";
 import { type JobQueue, startJobQueue } from "./jobs/queue";
+import { createFieldCipher, type FieldCipher } from "./privacy/field-encryption";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -28,6 +29,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     queue: JobQueue | null;
+    /** Encrypts and decrypts passport and medical fields (src/server/privacy/field-encryption.ts). */
+    fieldCipher: FieldCipher;
   }
 }
 
@@ -70,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("queue", null);
+  app.decorate("fieldCipher", createFieldCipher(config.dataEncryptionKey));
 
   if (config.runWorker) {
     const queue = await startJobQueue(database, {
