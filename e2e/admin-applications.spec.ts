@@ -250,7 +250,9 @@ test("the detail modal saves stage, score and notes; the edit dialog saves detai
   await page.getByRole("button", { name: `View details for ${name}` }).click();
   const modal = page.getByRole("dialog", { name });
   await expect(modal.getByText("Social presence", { exact: false })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  // The page behind the modal is inert and dimmed (its own axe check runs on the list screen);
+  // judging it through the fading overlay measured phantom low contrast on slow runs.
+  await expectNoSeriousAxeViolations(page, { include: modal });
   await shot(page, "detail-modal");
   await modal.getByLabel("Stage").selectOption("waitlist");
   await modal.getByLabel("Score (0-100)").fill("77");

@@ -9,7 +9,6 @@ import {
   expenseCategoryLabels,
   financePaths,
 } from "../../../shared/schemas/finance";
-import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -17,7 +16,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { serverIssues } from "./expense-dialog";
 import { useFinanceWrite } from "./use-finance";
@@ -123,14 +122,12 @@ export function BudgetDialog({
       title={title}
       description="What you plan to spend in a category. Approved and paid expenses count against it."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : item ? "Save budget item" : "Add budget item"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={save.isPending}
+          submitLabel={item ? "Save budget item" : "Add budget item"}
+          onCancel={onClose}
+        />
       }
     >
       <form

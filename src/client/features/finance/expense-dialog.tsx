@@ -17,7 +17,6 @@ import {
   paymentMethods,
 } from "../../../shared/schemas/finance";
 import type { VendorDto } from "../../../shared/schemas/vendors";
-import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -25,7 +24,7 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { useFinanceWrite } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
@@ -153,14 +152,7 @@ export function ExpenseDialog({
       title="Add expense"
       description="New expenses start pending until someone approves them."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Add expense"}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Add expense" onCancel={onClose} />
       }
     >
       <form

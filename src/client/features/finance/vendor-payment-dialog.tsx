@@ -8,13 +8,12 @@ import {
   paymentMethods,
 } from "../../../shared/schemas/finance";
 import type { VendorDto } from "../../../shared/schemas/vendors";
-import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverIssues } from "./expense-dialog";
 import { money, useExpenses, useFinanceWrite } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
@@ -101,14 +100,7 @@ export function VendorPaymentDialog({
       title="Record vendor payment"
       description="The payment waits for approval before it is made."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Record payment"}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Record payment" onCancel={onClose} />
       }
     >
       <form

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { bookingLinkDays } from "../../../shared/schemas/interviews";
-import { Button } from "../../components/ui/button";
 import { focusFirstError } from "../../components/ui/form-field";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { type PickedApplication, useSendBookingLink } from "./interview-api";
@@ -63,14 +62,13 @@ export function BookingLinkDialog({ open, onOpenChange }: { open: boolean; onOpe
       title="Send booking link"
       description={`The applicant gets an email with a link to choose a free time in the interviewer's availability over the next ${bookingLinkDays} days.`}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={send.isPending}>
-            {send.isPending ? "Sending..." : "Send booking link"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={send.isPending}
+          submitLabel="Send booking link"
+          pendingLabel="Sending..."
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id={formId} noValidate aria-label="Send booking link" onSubmit={submit} className="grid gap-4">

@@ -1,11 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
-import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Textarea } from "../../components/ui/textarea";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { personName } from "./format";
 import { errorToast, useCompleteInterview } from "./interview-api";
@@ -73,14 +72,12 @@ export function CompleteDialog({
       title="Complete interview"
       description={item ? `Record how the interview with ${personName(item.application)} went.` : undefined}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={complete.isPending}>
-            {complete.isPending ? "Saving..." : "Complete interview"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={complete.isPending}
+          submitLabel="Complete interview"
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} noValidate aria-label="Complete interview" onSubmit={submit} className="grid gap-4">

@@ -1,10 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { InterviewItem } from "../../../shared/schemas/interviews";
-import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { formatStaffSlot, personName, staffInputsToIso, staffToday, staffZoneLabel } from "./format";
 import { errorToast, useRescheduleInterview } from "./interview-api";
@@ -57,14 +56,13 @@ export function RescheduleDialog({ item, onClose }: { item: InterviewItem | null
           : undefined
       }
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={reschedule.isPending}>
-            {reschedule.isPending ? "Rescheduling..." : "Reschedule"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={reschedule.isPending}
+          submitLabel="Reschedule"
+          pendingLabel="Rescheduling..."
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} noValidate aria-label="Reschedule interview" onSubmit={submit} className="grid gap-4">

@@ -1,9 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { staffInputsToIso, staffToday, staffZoneLabel } from "./format";
@@ -77,14 +76,13 @@ export function ScheduleInterviewDialog({
       title="Schedule interview"
       description={`Times are ${staffZoneLabel} (Europe/London). The applicant is emailed the time and a video link.`}
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
-            {create.isPending ? "Scheduling..." : "Schedule interview"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={create.isPending}
+          submitLabel="Schedule interview"
+          pendingLabel="Scheduling..."
+          onCancel={() => onOpenChange(false)}
+        />
       }
     >
       <form id={formId} noValidate aria-label="Schedule interview" onSubmit={submit} className="grid gap-4">

@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type AdminBookingType, createBookingTypeSchema } from "../../../shared/schemas/payments";
-import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { bookingTypesPath, sendJson, usePaymentsWrite } from "./use-payments";
 
 type Fields = {
@@ -106,14 +105,7 @@ export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | 
       title={title}
       description="Prices are per person. Plans already agreed keep their amounts; new acceptances use these."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save booking type"}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Save booking type" onCancel={onClose} />
       }
     >
       <form

@@ -5,10 +5,9 @@ import {
   type PaymentDto,
   paymentMethodLabels,
 } from "../../../shared/schemas/payments";
-import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { formatDay, money, paymentTypeLabel } from "./format";
 import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
 
@@ -39,14 +38,7 @@ export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto;
         payment.applicantName ?? "the applicant"
       }, due ${formatDay(payment.dueDate)}.`}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Mark completed"}
-          </Button>
-        </>
+        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Mark completed" onCancel={onClose} />
       }
     >
       <form id={formId} noValidate aria-label="Mark payment completed" onSubmit={submit} className="grid gap-4">

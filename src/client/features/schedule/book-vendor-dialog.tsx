@@ -1,13 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import type { Session } from "../../../shared/schemas/schedule";
 import { type AdminVendorBooking, createVendorBookingSchema } from "../../../shared/schemas/vendors";
-import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { useVendorBookings, useVendors, useVendorWrite, vendorBookingsPath } from "./use-vendors";
 
 type FieldName = "vendorId" | "rate" | "description";
@@ -68,14 +67,13 @@ export function BookVendorDialog({ session, onClose }: { session: Session; onClo
       title="Book vendor"
       description={`${session.title}, ${when}`}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={book.isPending}>
-            {book.isPending ? "Booking..." : "Book vendor"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={book.isPending}
+          submitLabel="Book vendor"
+          pendingLabel="Booking..."
+          onCancel={onClose}
+        />
       }
     >
       <form ref={formRef} id={formId} noValidate aria-label="Book vendor" onSubmit={submit} className="grid gap-4">

@@ -10,7 +10,6 @@ import {
   sessionTypeLabels,
   sessionTypes,
 } from "../../../shared/schemas/schedule";
-import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -19,7 +18,7 @@ import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 
 export const sessionsPath = "/api/admin/sessions";
 
@@ -90,14 +89,12 @@ export function SessionFormDialog({
       title={session ? "Edit session" : "New session"}
       description={`Times are local to the retreat (${timeZone}).`}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : session ? "Save session" : "Create session"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={save.isPending}
+          submitLabel={session ? "Save session" : "Create session"}
+          onCancel={onClose}
+        />
       }
     >
       <form

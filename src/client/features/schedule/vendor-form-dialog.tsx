@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { createVendorSchema, type VendorDto } from "../../../shared/schemas/vendors";
-import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { useVendors, useVendorUsers, useVendorWrite, vendorsPath } from "./use-vendors";
 
 type Fields = {
@@ -107,14 +106,12 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: VendorDto | null
       title={title}
       description="Link a user with the vendor role so they see their tasks and bookings in the vendor portal."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : vendor ? "Save vendor" : "Add vendor"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={save.isPending}
+          submitLabel={vendor ? "Save vendor" : "Add vendor"}
+          onCancel={onClose}
+        />
       }
     >
       <form

@@ -13,7 +13,6 @@ import {
 } from "../../../shared/schemas/admin-retreats";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
-import { Button } from "../../components/ui/button";
 import { FieldError, FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
@@ -21,7 +20,7 @@ import { ApiError, apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { settingsQueryKey } from "./settings-form";
 
 export const retreatsPath = "/api/admin/retreats";
@@ -215,14 +214,12 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
       title={title}
       description="Payment plans, refunds, places and the schedule follow these dates, capacity and time zone."
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : retreat ? "Save retreat" : "Add retreat"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={formId}
+          pending={save.isPending}
+          submitLabel={retreat ? "Save retreat" : "Add retreat"}
+          onCancel={onClose}
+        />
       }
     >
       <form

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "../../../components/ui/button";
 import { cn } from "../../../lib/cn";
 
 interface AdminDialogProps {
@@ -68,5 +69,34 @@ export function AdminDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+interface FormDialogFooterProps {
+  /** The id of the dialog's form: the submit button sits outside it, in the pinned footer. */
+  formId: string;
+  pending: boolean;
+  submitLabel: ReactNode;
+  pendingLabel?: string;
+  onCancel: () => void;
+}
+
+/** The Cancel / submit pair under a form dialog; the submit button says what is happening while it saves. */
+export function FormDialogFooter({
+  formId,
+  pending,
+  submitLabel,
+  pendingLabel = "Saving...",
+  onCancel,
+}: FormDialogFooterProps) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} disabled={pending}>
+        {pending ? pendingLabel : submitLabel}
+      </Button>
+    </>
   );
 }
