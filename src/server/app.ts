@@ -21,7 +21,9 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
 import { registerJobHandlers } from "./jobs/handlers";
 import { type JobQueue, startJobQueue } from "./jobs/queue";
+import { encryptSensitiveFieldsAtStartup } from "./privacy/encrypt-plaintext";
 import { createFieldCipher, type FieldCipher } from "./privacy/field-encryption";
+import { sensitiveLogPaths } from "./privacy/log-redaction";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -39,6 +41,8 @@ export type AppInstance = FastifyInstance;
 export type BuildOptions = {
   /** Reuse an open database (tests that restart the app on one database); the app will not close it. */
   database?: Database;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 };
 
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
@@ -48,7 +52,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', ...sensitiveLogPaths],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: bodyLimitBytes,
     // Fastify accepts a hop count at runtime (proxy-addr); its types omit number.
@@ -65,6 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await database.migrate();
     await seedBaseData(database.db);
+    await encryptSensitiveFieldsAtStartup(database.db, createFieldCipher(config.dataEncryptionKey), app.log);
   } catch (error) {
     if (ownsDatabase) await database.close();
     throw error;

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupPglite, postgresBackupInstructions, restorePglite } from "./backup";
+import { backupCliConfig, backupPglite, postgresBackupInstructions, restorePglite } from "./backup";
 import { migrationsApplied, openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
 import { applications, emailSubscribers } from "./schema";
@@ -79,6 +79,14 @@ describe("embedded database backup and restore", () => {
     expect(restored).toEqual(original);
     expect(restored.migrated).toBe(true);
   }, 30_000);
+
+  it("reads its configuration without writing generated secrets into an empty DATA_DIR (restore needs it empty)", () => {
+    const target = join(root, "fresh-for-config");
+    mkdirSync(target);
+    const config = backupCliConfig({ DATA_DIR: target });
+    expect(config.dataDir).toBe(target);
+    expect(readdirSync(target)).toEqual([]);
+  });
 
   it("refuses a non-empty DATA_DIR unless forced, and then keeps the old contents aside", async () => {
     const target = join(root, "occupied");

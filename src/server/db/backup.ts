@@ -25,12 +25,16 @@ type Manifest = { format: string; version: number; createdAt: string; secrets: s
 export class BackupError extends Error {}
 
 /**
- * The configuration for the backup CLIs. loadConfig writes a fresh session-secret into DATA_DIR
- * when SESSION_SECRET is unset; a placeholder stops that, because restore needs an empty DATA_DIR
- * and the real secret comes from the backup.
+ * The configuration for the backup CLIs. loadConfig writes a fresh session-secret and
+ * data-encryption-key into DATA_DIR when they are unset; placeholders stop that, because restore
+ * needs an empty DATA_DIR and the real secrets come from the backup.
  */
 export function backupCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return loadConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "placeholder-not-used-by-backup-or-restore" });
+  return loadConfig({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET || "placeholder-not-used-by-backup-or-restore",
+    DATA_ENCRYPTION_KEY: env.DATA_ENCRYPTION_KEY || "0".repeat(64),
+  });
 }
 
 /** 20261122T170854Z: sortable and safe in file names on every OS. */
@@ -186,7 +190,8 @@ export function postgresBackupInstructions(file: string): string {
     `  pg_dump --format=custom --no-owner --file=${file} "$DATABASE_URL"`,
     "Restore into an empty database with:",
     `  pg_restore --no-owner --exit-on-error --dbname="$DATABASE_URL" ${file}`,
-    "Keep SESSION_SECRET (and your other secrets) with the dump: without it everyone is signed out.",
+    "Keep DATA_ENCRYPTION_KEY with the dump (stored apart from it): without it passport and medical fields cannot be read.",
+    "Keep SESSION_SECRET too: without it everyone is signed out.",
   ].join("\n");
 }
 

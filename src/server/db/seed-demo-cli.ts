@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
+import { createFieldCipher } from "../privacy/field-encryption";
 import { openDatabase } from "./client";
 import { demoDefaultSeed, maxDemoRows, type SeedDemoProgress, seedDemoData } from "./seed-demo";
 
@@ -78,7 +79,11 @@ try {
   console.log(
     `Seeding demo data (${database.driver}): ${options.applications} applications, ${options.subscribers} subscribers, seed ${options.seed}`,
   );
-  const summary = await seedDemoData(database.db, { ...options, onProgress: report });
+  const summary = await seedDemoData(database.db, {
+    ...options,
+    onProgress: report,
+    cipher: createFieldCipher(config.dataEncryptionKey),
+  });
   if (summary.skipped) {
     console.log(summary.message);
   } else {

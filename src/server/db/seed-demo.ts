@@ -28,6 +28,7 @@ import {
   subscriberSources,
 } from "../../shared/constants";
 import { placeHoldingStages } from "../../shared/schemas/payments";
+import { type FieldCipher, fieldContext } from "../privacy/field-encryption";
 import type { Db } from "./client";
 import {
   applications,
@@ -82,6 +83,11 @@ export type SeedDemoOptions = {
   seed?: number;
   /** Called after every batch of the large tables (the CLI prints progress with it). */
   onProgress?: (progress: SeedDemoProgress) => void;
+  /**
+   * Encrypts medical notes as the app does (the CLI passes the configured key). Without it they
+   * are written plain, and the server's next start encrypts them (privacy/encrypt-plaintext.ts).
+   */
+  cipher?: FieldCipher;
 };
 
 export type SeedDemoCounts = {
@@ -929,6 +935,9 @@ async function seedDemoRows(tx: Tx, ctx: Ctx, options: SeedDemoOptions, counts: 
     const rows: DemoApplication[] = [];
     for (let i = start; i < Math.min(options.applications, start + appBatch); i++) {
       const row = makeApplication(ctx, i);
+      if (options.cipher && row.medicalNotes) {
+        row.medicalNotes = options.cipher.encrypt(row.medicalNotes, fieldContext("application", "medicalNotes"));
+      }
       const bucket = byStage.get(row.stage)!;
       if (bucket.length < 20) bucket.push(i);
       rows.push(row);

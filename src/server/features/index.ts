@@ -22,6 +22,7 @@ import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
 import { registerStripeRoutes } from "./stripe/stripe.routes";
 import { registerTaskRoutes } from "./tasks/tasks.routes";
+import { registerAdminTravelRoutes } from "./travel/travel.admin.routes";
 import { registerTravelRoutes } from "./travel/travel.routes";
 import { registerVendorRoutes } from "./vendors/vendors.routes";
 import { registerWaitlistRoutes } from "./waitlist/waitlist.routes";
@@ -37,6 +38,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerWaitlistRoutes(app);
   await registerEmailPreferencesRoutes(app);
   await registerTravelRoutes(app);
+  await registerAdminTravelRoutes(app);
   await registerEmailSubscriberRoutes(app);
   await registerEmailTemplateRoutes(app);
   await registerEmailCampaignRoutes(app);

@@ -17,7 +17,10 @@ export async function registerTravelRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: travelComplianceSchema, response: { 201: responseSchema } },
     },
     async (request, reply) => {
-      const { emailLogIds } = await submitTravelForm(app.db, request.body, { publicUrl: app.config.publicUrl });
+      const { emailLogIds } = await submitTravelForm(app.db, request.body, {
+        publicUrl: app.config.publicUrl,
+        cipher: app.fieldCipher,
+      });
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send({ success: true as const, message: travelSuccessMessage });
     },

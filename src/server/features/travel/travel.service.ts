@@ -5,6 +5,8 @@ import { applications, retreats, travelComplianceForms } from "../../db/schema";
 import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
+import type { FieldCipher } from "../../privacy/field-encryption";
+import { sealTravelSecrets } from "./travel-secrets";
 
 export const travelSuccessMessage = "Thank you for submitting your travel information!";
 export const applicationNotFoundMessage = "Application not found";
@@ -55,9 +57,16 @@ function assertRealDates(input: TravelCompliance) {
 export async function submitTravelForm(
   db: Db,
   input: TravelCompliance,
-  ctx: { publicUrl: string },
+  ctx: { publicUrl: string; cipher: FieldCipher },
 ): Promise<{ id: string; emailLogIds: string[] }> {
   assertRealDates(input);
+  // Encrypted before any query is built: a failed statement (logged with its parameters) only ever shows ciphertext.
+  const secrets = sealTravelSecrets(ctx.cipher, {
+    passportNumber: input.passportNumber,
+    allergies: orNull(input.allergies),
+    medications: orNull(input.medications),
+    medicalConditions: orNull(input.medicalConditions),
+  });
   const fields = {
     insuranceProvider: input.insuranceProvider,
     insurancePolicyNumber: input.insurancePolicyNumber,
@@ -78,12 +87,12 @@ export async function submitTravelForm(
     emergencyContactPhone: input.emergencyContactPhone,
     emergencyContactEmail: orNull(input.emergencyContactEmail),
     emergencyContactAddress: orNull(input.emergencyContactAddress),
-    passportNumber: input.passportNumber,
+    passportNumber: secrets.passportNumber,
     passportExpiryDate: input.passportExpiryDate,
     nationality: input.nationality,
-    allergies: orNull(input.allergies),
-    medications: orNull(input.medications),
-    medicalConditions: orNull(input.medicalConditions),
+    allergies: secrets.allergies,
+    medications: secrets.medications,
+    medicalConditions: secrets.medicalConditions,
     dietaryRequirements: orNull(input.dietaryRequirements),
     specialRequests: orNull(input.specialRequests),
     airportPickupRequired: input.airportPickupRequired,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applications, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
+import { fieldContext } from "../../privacy/field-encryption";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -81,16 +82,22 @@ describe("POST /api/travel-compliance", () => {
       returnArrivalDate: null,
       emergencyContactEmail: "grace@example.com",
       emergencyContactAddress: "1 Navy Way",
-      passportNumber: "123456789",
       passportExpiryDate: "2031-01-01",
       nationality: "British",
-      allergies: "Peanuts",
-      medicalConditions: "Asthma",
       dietaryRequirements: "Gluten free",
       specialRequests: "Quiet room",
       airportPickupRequired: true,
       status: "submitted",
     });
+    // Passport and medical details are stored encrypted, each bound to its own column.
+    const open = (column: "passportNumber" | "allergies" | "medications" | "medicalConditions") => {
+      expect(row![column]).toMatch(/^enc:v1:/);
+      return t.app.fieldCipher.decrypt(row![column], fieldContext("travel", column));
+    };
+    expect(open("passportNumber")).toBe("123456789");
+    expect(open("allergies")).toBe("Peanuts");
+    expect(open("medications")).toBe("None");
+    expect(open("medicalConditions")).toBe("Asthma");
     // Wall-clock flight times read back unchanged in UTC.
     expect(row!.outboundArrivalDate!.toISOString()).toBe("2026-05-10T14:30:00.000Z");
     expect(row!.returnDepartureDate!.toISOString()).toBe("2026-05-20T00:00:00.000Z");

@@ -17,6 +17,7 @@ import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "./admin-dialog";
 import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
 import { ApplicationInterviews } from "./application-interviews";
+import { ApplicationTravelSection } from "./application-travel";
 import { formatDate, fullName, roomPreferenceLabel } from "./format";
 import { socialLinks } from "./social-links";
 import { StageBadge, stageLabel } from "./stage-badge";
@@ -250,6 +251,7 @@ export function ApplicationDetailModal({
           </Section>
         ) : null}
 
+        <ApplicationTravelSection applicationId={application.id} />
         {update.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive md:col-span-2">
             {apiErrorMessage(update.error) ?? "Failed to update application"}

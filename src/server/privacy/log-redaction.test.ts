@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { testConfig } from "../config";
+import { applications, retreats } from "../db/schema";
+import { createTestDatabaseUrl } from "../test/test-database";
+
+/** Every log line the app writes, at the most talkative level. */
+const lines: string[] = [];
+let app: FastifyInstance;
+let drop: () => Promise<void>;
+let applicationId: string;
+let ip = 0;
+
+const passport = "PX-LOGCANARY-4711";
+const medical = "Canary condition 0815";
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    applicationId,
+    insuranceProvider: "SafetyWing",
+    insurancePolicyNumber: "SW-123",
+    insuranceExpiryDate: "2030-12-31",
+    emergencyContactName: "Grace Hopper",
+    emergencyContactRelationship: "Friend",
+    emergencyContactPhone: "+1 555 0100",
+    passportNumber: passport,
+    passportExpiryDate: "2031-01-01",
+    nationality: "British",
+    medicalConditions: medical,
+    allergies: medical,
+    ...overrides,
+  };
+}
+
+const submit = (payload: object) => {
+  ip += 1;
+  return app.inject({ method: "POST", url: "/api/travel-compliance", payload, remoteAddress: `10.7.0.${ip}` });
+};
+
+beforeAll(async () => {
+  const database = await createTestDatabaseUrl();
+  drop = database.drop;
+  app = await buildApp(testConfig({ databaseUrl: database.databaseUrl, logLevel: "trace" }), {
+    logStream: { write: (line: string) => void lines.push(line) },
+  });
+  const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
+  const [application] = await app.db
+    .insert(applications)
+    .values({ retreatId: retreat!.id, email: "log@example.com", firstName: "Log" })
+    .returning();
+  applicationId = application!.id;
+});
+afterAll(async () => {
+  await app.close();
+  await drop();
+});
+
+describe("passport numbers and medical details never reach the log", () => {
+  it("not when a submission succeeds, is refused, names an unknown application or fails in the database", async () => {
+    expect((await submit(form())).statusCode).toBe(201);
+    // Refused by validation, with the passport number in the body.
+    expect((await submit(form({ emergencyContactEmail: "not-an-email" }))).statusCode).toBe(400);
+    expect((await submit(form({ passportNumber: `${passport}${"9".repeat(300)}` }))).statusCode).toBe(400);
+    expect((await submit(form({ applicationId: "00000000-0000-4000-8000-000000000000" }))).statusCode).toBe(404);
+    // Database failures, logged as errors with the failed statement and its parameters: once on
+    // the form's own statement, once on the confirmation email after it.
+    await app.db.execute(sql`
+      create function h1_log_fail() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`);
+    for (const table of ["travel_compliance_forms", "email_logs"]) {
+      await app.db.execute(
+        sql`create trigger h1_log_fail before insert or update on ${sql.identifier(table)} for each row execute function h1_log_fail()`,
+      );
+      try {
+        expect((await submit(form())).statusCode).toBe(500);
+      } finally {
+        await app.db.execute(sql`drop trigger h1_log_fail on ${sql.identifier(table)}`);
+      }
+    }
+    await app.db.execute(sql`drop function h1_log_fail()`);
+
+    const log = lines.join("");
+    // The log really captured these requests, including the failure with its error.
+    expect(log).toContain("/api/travel-compliance");
+    expect(log).toContain("request failed");
+    expect(log).toContain("simulated failure");
+    expect(log).toContain("request rejected");
+    // The failed statement's parameters are in the log: only as ciphertext.
+    expect(log).toContain("enc:v1:");
+    expect(log).not.toContain("LOGCANARY");
+    expect(log).not.toContain("Canary condition");
+  });
+
+  it("redacts the field names wherever code logs an object carrying them", () => {
+    lines.length = 0;
+    app.log.info({ passportNumber: passport, form: { medicalConditions: medical, medicalNotes: medical } }, "oops");
+    app.log.info({ req: { body: { allergies: medical, medications: medical } } }, "body");
+    const log = lines.join("");
+    expect(log).toContain("oops");
+    expect(log).toContain("[Redacted]");
+    expect(log).not.toContain("LOGCANARY");
+    expect(log).not.toContain("Canary condition");
+  });
+});
