@@ -17,6 +17,7 @@ import { registerFeatureRoutes } from "./features";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
+import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
 import { registerJobHandlers } from "./jobs/handlers";
@@ -87,6 +88,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.queue = queue;
     await registerJobHandlers(app, queue);
+  } else if (database.driver === "postgres") {
+    // Web-only: enqueue here, the worker processes on the same database run the jobs. (PGlite is
+    // one process, so there is no other worker to hand jobs to; the queue stays null there.)
+    app.queue = await startJobQueue(database, {
+      sendOnly: true,
+      onError: (error) => app.log.error({ err: error }, "job queue error"),
+    });
   }
 
   app.addHook("onClose", async () => {
@@ -99,7 +107,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   registerAuth(app);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database so every process shares one limit; skipOnError: see rate-limit-store.ts.
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.executor, app.log),
+    skipOnError: true,
+  });
   await app.register(swagger, {
     openapi: { info: { title: "Retreat HQ API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

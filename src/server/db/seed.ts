@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { depositAmountPounds, retreatDefaults, seedBookingTypes } from "../../shared/constants";
 import { ensureSystemTemplates } from "../email/system-templates";
 import type { Db } from "./client";
@@ -12,6 +12,8 @@ export async function seedBaseData(db: Db): Promise<void> {
   // The product's emails with their default text, so staff find them all in the templates list.
   await ensureSystemTemplates(db);
   await db.transaction(async (tx) => {
+    // Without it, processes starting together each find no retreat and each insert one.
+    await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
     const existing = await tx
       .select({ id: retreats.id })
       .from(retreats)

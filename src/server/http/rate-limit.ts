@@ -3,8 +3,8 @@ import type { RateLimitOptions } from "@fastify/rate-limit";
 /**
  * Per-route rate-limit presets for @fastify/rate-limit (registered with global: false), used as
  * `config: { rateLimit: rateLimits.publicForm }`. Keyed by the client address (request.ip, which
- * honours X-Forwarded-For because the app trusts its proxy). Limits are per process: several
- * processes behind a load balancer each allow this many.
+ * honours X-Forwarded-For as far as TRUST_PROXY allows) and the route. Hits are counted in the
+ * database (rate-limit-store.ts), so these limits hold across every app process on one database.
  */
 export const rateLimits = {
   /** Forms that store a lot and send email (application, travel form). */

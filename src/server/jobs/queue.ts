@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
 
@@ -17,8 +18,18 @@ export type JobQueue = {
   boss: PgBoss;
 };
 
+/** Advisory lock key (the migration lock is 727274001, the seed's 727274002). */
+const queueCreationLock = 727274003;
+
 type QueueOptions = {
   onError?: (error: Error) => void;
+  /**
+   * A web-only process (RUN_WORKER=false): it enqueues, the worker processes on the same database
+   * run the jobs. No supervision, maintenance or cron timekeeping here; those belong to workers.
+   * pg-boss's own schema is still installed if missing (under its advisory lock), so the start
+   * order of web and worker processes does not matter.
+   */
+  sendOnly?: boolean;
 };
 
 /**
@@ -27,12 +38,14 @@ type QueueOptions = {
  * the same single connection as the app.
  */
 export async function startJobQueue(database: Database, options: QueueOptions = {}): Promise<JobQueue> {
+  const role = options.sendOnly ? { supervise: false, schedule: false } : {};
   const boss =
     database.driver === "postgres"
-      ? new PgBoss({ connectionString: database.connectionString, max: 4 })
-      : new PgBoss({ db: database.executor });
+      ? new PgBoss({ connectionString: database.connectionString, max: options.sendOnly ? 2 : 4, ...role })
+      : new PgBoss({ db: database.executor, ...role });
   boss.on("error", (error: Error) => options.onError?.(error));
   await boss.start();
+  serializeQueueCreation(boss, database);
   const created = new Set<string>();
 
   async function ensureQueue(name: string) {
@@ -48,6 +61,7 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
       return sendOptions ? boss.send(name, data, sendOptions) : boss.send(name, data);
     },
     async work(name, handler, workOptions) {
+      if (options.sendOnly) throw new Error(`This process only enqueues jobs (RUN_WORKER=false); cannot work ${name}`);
       await ensureQueue(name);
       await boss.work(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) {
@@ -59,4 +73,22 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
+}
+
+/**
+ * pg-boss 10 creates a queue with DDL (a partition table, foreign keys on its shared job table).
+ * Processes creating queues at the same moment, as several starting together on an empty
+ * database do, deadlock and one fails to start. On PostgreSQL every creation therefore waits for
+ * an advisory lock, held by a transaction on the app's own pool while pg-boss runs the DDL on its
+ * connection. Patched on the instance so direct `boss.createQueue` calls (queues with a policy)
+ * are covered too. PGlite is one process on one connection: nothing to serialise.
+ */
+function serializeQueueCreation(boss: PgBoss, database: Database) {
+  if (database.driver !== "postgres") return;
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = (name, queueOptions) =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${queueCreationLock})`);
+      await createQueue(name, queueOptions);
+    });
 }
