@@ -20,7 +20,8 @@ beforeAll(async () => {
   const first = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: "memory://" });
   databases.push(first);
   if (test.databaseUrl) {
-    for (let i = 0; i < 3; i++) databases.push(await openDatabase({ databaseUrl: test.databaseUrl, dataDir: "memory://" }));
+    for (let i = 0; i < 3; i++)
+      databases.push(await openDatabase({ databaseUrl: test.databaseUrl, dataDir: "memory://" }));
   }
   await first.migrate();
 });
