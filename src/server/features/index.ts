@@ -17,6 +17,7 @@ import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
+import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
@@ -56,4 +57,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerInterviewAvailabilityRoutes(app);
   await registerInterviewBookingRoutes(app);
   await registerCalendlyRoutes(app);
+  await registerPrivacyPolicyRoutes(app);
 }

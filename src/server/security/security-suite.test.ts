@@ -124,7 +124,7 @@ function headerProblems(res: LightMyRequestResponse): string[] {
   for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'"]) {
     if (!csp.includes(directive)) problems.push(`csp ${directive}`);
   }
-  if (!h["x-frame-options"]) problems.push("x-frame-options");
+  if (h["x-frame-options"] !== "DENY") problems.push(`x-frame-options ${h["x-frame-options"]}`);
   // /api/pay/:token tightens this to no-referrer; anything looser is a bug.
   if (!["strict-origin-when-cross-origin", "no-referrer"].includes(String(h["referrer-policy"])))
     problems.push(`referrer-policy ${h["referrer-policy"]}`);

@@ -7,8 +7,9 @@ import { useDelayedPrompt } from "../lib/use-delayed-prompt";
 export const COOKIE_BANNER_DELAY_MS = 2000;
 
 /**
- * The site sets no tracking or advertising cookies: only this acknowledgement (localStorage) and,
- * for signed-in staff, a session cookie. So the banner informs and asks for an acknowledgement.
+ * The site sets no tracking or advertising cookies: visitors get none, only this acknowledgement
+ * in localStorage; signed-in users get a session cookie. Nothing is optional, so there is no
+ * consent to give or refuse: the banner informs, and Accept (spec) only stores that it was read.
  */
 export function CookieBanner() {
   const { open, acknowledge } = useDelayedPrompt(storageKeys.cookieConsent, COOKIE_BANNER_DELAY_MS);
@@ -21,8 +22,9 @@ export function CookieBanner() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
         <p className="flex-1 text-sm leading-relaxed text-ink/85">
-          We use only essential browser storage to remember choices like this one. No tracking or advertising cookies.
-          Read our{" "}
+          No analytics, advertising or tracking cookies. Visitors get no cookies at all; your browser only remembers
+          which notices you have closed. Signing in (staff, vendors, guests) sets one cookie that keeps you signed in.
+          Accept just hides this notice. Read our{" "}
           <button
             type="button"
             className="text-primary underline underline-offset-4"

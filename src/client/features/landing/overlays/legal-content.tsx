@@ -1,122 +1,15 @@
-import type { ReactNode } from "react";
 import type { LegalModal } from "../../../lib/legal-modals";
 import { retreatFacts as facts } from "../content/facts";
-import { mailtoContact, site } from "../content/site";
+import { site } from "../content/site";
 import { formatMoney, formatPounds } from "../lib/money";
 import { pricingView } from "../lib/pricing";
 import { useLandingRetreat } from "../use-current-retreat";
-
-function Heading({ children }: { children: ReactNode }) {
-  return <h3 className="mt-8 mb-3 font-display text-2xl text-ink first:mt-0">{children}</h3>;
-}
-
-function List({ items }: { items: ReactNode[] }) {
-  return (
-    <ul className="list-disc space-y-1.5 pl-5">
-      {items.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static text
-        <li key={index}>{item}</li>
-      ))}
-    </ul>
-  );
-}
-
-const contact = (
-  <a className="text-primary underline underline-offset-4" href={mailtoContact}>
-    {site.contactEmail}
-  </a>
-);
+import { contact, Heading, List } from "./legal-parts";
+import { PrivacyPolicy } from "./privacy-policy";
 
 export default function LegalContent({ kind }: { kind: LegalModal }) {
   return (
     <div className="space-y-3 leading-relaxed text-ink/85">{kind === "privacy" ? <PrivacyPolicy /> : <Terms />}</div>
-  );
-}
-
-/** Matches what the product actually collects: the forms, the email preferences and two flags. */
-function PrivacyPolicy() {
-  return (
-    <>
-      <Heading>Who we are</Heading>
-      <p>
-        {site.brand} ("we") organises the Bali Vegan Activism Retreat. We are the controller of the personal data
-        described here. Questions or requests: {contact}.
-      </p>
-
-      <Heading>What we collect</Heading>
-      <p>
-        <strong>When you apply:</strong> your name, email, phone number, city and country, social media links
-        (Instagram, LinkedIn, website), why you want to join, your advocacy experience, room preference, VIP interest,
-        dietary notes and anything else you choose to tell us. For a couple application, the same contact details for
-        your partner.
-      </p>
-      <p>
-        <strong>When you join the waitlist:</strong> your name and email address.
-      </p>
-      <p>
-        <strong>If you are accepted (travel form):</strong> travel insurance provider, policy number, coverage and
-        expiry; flight numbers, dates and airports; an emergency contact (name, relationship, phone, optionally email
-        and address); passport number, expiry date and nationality; and, only if you give them, allergies, medications,
-        medical conditions, dietary requirements and special requests. Health details are special category data: we ask
-        for them only to keep you safe and fed, and only with your explicit consent.
-      </p>
-      <p>
-        <strong>Emails:</strong> your subscription status and email preferences, the reason you give if you unsubscribe,
-        and a record of the emails we sent you.
-      </p>
-      <p>
-        <strong>Cookies and browser storage:</strong> we use no advertising or analytics cookies and no third-party
-        trackers. Your browser's local storage remembers that you accepted the cookie notice and read the development
-        notice. Staff, vendors and guests who sign in get one session cookie that keeps them signed in. Our server
-        records IP addresses briefly to block abuse (rate limiting) and keep the service secure.
-      </p>
-
-      <Heading>Why we use it</Heading>
-      <List
-        items={[
-          "To review your application, including a look at the public social profiles you share and a short call.",
-          "To organise your stay: rooms, meals, airport pickups, activities, and help in an emergency.",
-          "To send the emails you need (confirmations, decisions, payment and travel information).",
-          "To send retreat news and future dates, only if you are on the waitlist or opt in, and never after you unsubscribe.",
-        ]}
-      />
-      <p>
-        Our legal bases under UK GDPR are taking steps towards a contract with you, your consent (which you can withdraw
-        at any time), our legitimate interest in running a safe retreat, and your vital interests in an emergency.
-      </p>
-
-      <Heading>Who we share it with</Heading>
-      <p>
-        Only the people who need it to run the retreat: the villa and local providers (for example your dietary needs,
-        or your flight for a pickup), our email service, and our payment provider when you pay online. We never sell
-        your data. Some of these providers are in Indonesia, where the retreat takes place; we share only what they
-        need.
-      </p>
-
-      <Heading>How long we keep it</Heading>
-      <List
-        items={[
-          "Applications: until 12 months after the retreat ends. If you were not selected and want to stay on our priority list for future retreats, until you ask us to remove you.",
-          "Waitlist and email preferences: until you unsubscribe or ask us to delete them; we keep only a record that you unsubscribed, so we never email you again.",
-          "Travel, passport, emergency contact and health details: deleted within 90 days after the retreat ends.",
-          "Payment and booking records: 6 years, as UK tax law requires.",
-        ]}
-      />
-
-      <Heading>Your rights</Heading>
-      <p>
-        You can ask for a copy of your data, ask us to correct or delete it, restrict or object to its use, take it
-        elsewhere, and withdraw consent. Every email has a link to manage your preferences or unsubscribe. Write to{" "}
-        {contact}; we reply within one month. You can also complain to the UK Information Commissioner's Office
-        (ico.org.uk).
-      </p>
-
-      <Heading>Security</Heading>
-      <p>
-        Data travels encrypted (HTTPS), is stored in access-controlled systems and is seen only by the team members who
-        need it. We will tell you promptly if a breach affects you.
-      </p>
-    </>
   );
 }
 

@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { mailtoContact, site } from "../content/site";
+
+/** Building blocks shared by the privacy policy and the terms. */
+export function Heading({ children }: { children: ReactNode }) {
+  return <h3 className="mt-8 mb-3 font-display text-2xl text-ink first:mt-0">{children}</h3>;
+}
+
+export function List({ items }: { items: ReactNode[] }) {
+  return (
+    <ul className="list-disc space-y-1.5 pl-5">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static text
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+export const contact = (
+  <a className="text-primary underline underline-offset-4" href={mailtoContact}>
+    {site.contactEmail}
+  </a>
+);

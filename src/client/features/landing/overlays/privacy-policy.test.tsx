@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { PrivacyPolicy } from "./privacy-policy";
+
+function renderPolicy() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <PrivacyPolicy />
+    </QueryClientProvider>,
+  );
+}
+
+const retentionItems = () =>
+  screen.getByRole("heading", { name: "How long we keep it" }).nextElementSibling!.textContent!.replace(/\s+/g, " ");
+
+describe("PrivacyPolicy", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the default retention periods until the live ones load", () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderPolicy();
+    expect(retentionItems()).toContain("deleted 30 days after the retreat ends");
+    expect(retentionItems()).toContain("anonymised 365 days after the decision");
+  });
+
+  it("quotes the configured retention periods from /api/privacy-policy", async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({ travelDataRetentionDays: 14, declinedApplicationRetentionDays: 1 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderPolicy();
+    expect(await screen.findByText(/deleted 14 days after the retreat ends/)).toBeTruthy();
+    expect(retentionItems()).toContain("anonymised 1 day after the decision");
+    expect(retentionItems()).not.toContain("30 days");
+    expect(fetchMock).toHaveBeenCalledWith("/api/privacy-policy", expect.anything());
+  });
+
+  it("keeps the defaults when the numbers cannot be fetched", async () => {
+    const fetchMock = vi.fn(async () => Response.json({ message: "down" }, { status: 503 }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderPolicy();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(retentionItems()).toContain("deleted 30 days after the retreat ends");
+  });
+
+  it("tells the truth about cookies, encryption at rest and card payments", () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    const { container } = renderPolicy();
+    const text = container.textContent!.replace(/\s+/g, " ");
+    expect(text).toContain("No analytics, advertising or tracking cookies");
+    expect(text).toContain("Visitors get no cookies at all");
+    expect(text).toContain("one session cookie");
+    expect(text).toContain("encrypted in our database (AES-256-GCM)");
+    expect(text).toContain("Only our owner and staff accounts can read them");
+    expect(text).toContain("recorded in our audit log");
+    expect(text).toContain("we never see or store your card number");
+    expect(text).toContain("anonymised: the amounts and dates stay");
+    // The old policy promised periods the code does not implement.
+    expect(text).not.toContain("90 days");
+    expect(text).not.toContain("12 months after the retreat");
+  });
+});
