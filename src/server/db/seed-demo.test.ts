@@ -102,6 +102,8 @@ describe("seedDemoData", () => {
       expect(r.submittedAt.getTime()).toBeLessThanOrEqual(demoReferenceDate.getTime());
       expect(r.country).toBeTruthy();
       expect(r.city).toBeTruthy();
+      // Retention counts from the decline, so only declined rows carry the date.
+      expect(r.declinedAt !== null, `${r.stage} declinedAt`).toBe(r.stage === "declined");
     }
     const couples = rows.filter((r) => r.applicationType === "couple");
     expect(couples.length).toBeGreaterThan(0);

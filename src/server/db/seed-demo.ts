@@ -18,7 +18,7 @@
  *   PGlite). The fixed handful uses the query builder. A row in `settings` marks the data; a
  *   second run skips.
  */
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   type ApplicationStage,
@@ -946,6 +946,11 @@ async function seedDemoRows(tx: Tx, ctx: Ctx, options: SeedDemoOptions, counts: 
     counts.applications += rows.length;
     progress({ table: "applications", done: counts.applications, total: options.applications });
   }
+  // Retention counts from the decline (privacy/retention.service.ts); demo rows were declined when last changed.
+  await tx
+    .update(applications)
+    .set({ declinedAt: sql`${applications.updatedAt}` })
+    .where(and(eq(applications.stage, "declined"), isNull(applications.declinedAt)));
 
   // Subscribers.
   let activeSubscribers = 0;

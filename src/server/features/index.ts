@@ -17,6 +17,7 @@ import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
+import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
@@ -58,4 +59,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerInterviewBookingRoutes(app);
   await registerCalendlyRoutes(app);
   await registerPrivacyPolicyRoutes(app);
+  await registerPrivacyRoutes(app);
 }

@@ -3,6 +3,7 @@ import { registerCampaignJobs } from "../email/campaign-jobs";
 import { registerEmailJobs } from "../email/email-jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/reminder-jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
+import { registerRetentionJobs } from "../features/privacy/retention.jobs";
 import type { JobQueue } from "./queue";
 
 /**
@@ -17,4 +18,5 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   await registerCampaignJobs(app, queue);
   await registerPaymentReminderJobs(app, queue);
   await registerPlaceJobs(app, queue);
+  await registerRetentionJobs(app, queue);
 }

@@ -86,6 +86,8 @@ export const adminApplicationSchema = z.object({
   wantsVipUpgrade: z.boolean(),
   additionalInfo: nullableText,
   dietaryNotes: nullableText,
+  /** The applicant asked to stay on the priority list: kept past the declined-application retention. */
+  keepOnPriorityList: z.boolean(),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
@@ -180,6 +182,7 @@ export const adminApplicationUpdateSchema = z.strictObject({
   partnerCountry: submission.partnerCountry.unwrap().optional(),
   wantsVipUpgrade: submission.wantsVipUpgrade.unwrap().optional(),
   additionalInfo: submission.additionalInfo.unwrap().optional(),
+  keepOnPriorityList: z.boolean({ message: "keepOnPriorityList must be true or false" }).optional(),
 });
 export type AdminApplicationUpdate = z.output<typeof adminApplicationUpdateSchema>;
 

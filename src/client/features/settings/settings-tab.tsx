@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { AuditLogPanel } from "../audit/audit-log-panel";
 import { CreateUserForm } from "./create-user-form";
+import { PrivacySection } from "./privacy-section";
 import { RetreatsSection } from "./retreats-section";
 import { SettingsForm } from "./settings-form";
 import { UsersTable } from "./users-table";
@@ -36,6 +37,7 @@ export function SettingsTab() {
           <SettingsForm />
         </CardContent>
       </Card>
+      <PrivacySection />
       <AuditLogPanel />
     </div>
   );

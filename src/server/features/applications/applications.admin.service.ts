@@ -21,6 +21,7 @@ import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat, applyStageChange } from "../payments/acceptance";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderStageEmail, type StageEmailKind } from "./applications.stage-emails";
+import { stageWrite } from "./stage-write";
 
 /** Who makes a change and from where (auditContext(request) from the audit service). */
 export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
@@ -62,6 +63,7 @@ const adminColumns = {
   wantsVipUpgrade: applications.wantsVipUpgrade,
   additionalInfo: applications.additionalInfo,
   dietaryNotes: applications.dietaryNotes,
+  keepOnPriorityList: applications.keepOnPriorityList,
 };
 
 type AdminRow = Omit<AdminApplication, "submittedAt"> & { submittedAt: Date };
@@ -301,7 +303,8 @@ export async function updateApplication(
     const before = pickAdmin(locked);
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     if (Object.keys(defined).length === 0) return { application: toAdminApplication(before), emailLogIds: [] };
-    const [row] = await tx.update(applications).set(defined).where(eq(applications.id, id)).returning();
+    const set = typeof defined.stage === "string" ? { ...defined, ...stageWrite(defined.stage) } : defined;
+    const [row] = await tx.update(applications).set(set).where(eq(applications.id, id)).returning();
     const after = pickAdmin(row!);
     const { emailLogIds } = await applyStageChange(tx, locked, row!, actor, options.publicUrl);
     const diff = changedFields(before, after);
@@ -374,7 +377,11 @@ export async function escalateApplication(
       if (row.stage === "interview") set.interviewNotes = appendNote(row.interviewNotes, entry);
       else set.internalNotes = appendNote(row.internalNotes, entry);
     }
-    const [updated] = await tx.update(applications).set(set).where(eq(applications.id, id)).returning();
+    const [updated] = await tx
+      .update(applications)
+      .set({ ...set, ...stageWrite(to) })
+      .where(eq(applications.id, id))
+      .returning();
     const after = pickAdmin(updated!);
 
     // Into accepted takes a place (409 when full); out of it cancels the plan and frees the place.

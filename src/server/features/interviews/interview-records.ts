@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { applications, auditLogs, interviews, jitsiRooms, users } from "../../db/schema";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import { stageWrite } from "../applications/stage-write";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { renderInterviewEmail } from "./interview-emails";
 import { buildInterviewInvite, type InviteMethod } from "./interview-invite";
@@ -186,7 +187,7 @@ export async function insertInterview(
   if (application.stage === "new" || application.stage === "screening") {
     await tx
       .update(applications)
-      .set({ stage: "interview", updatedAt: new Date() })
+      .set({ ...stageWrite("interview"), updatedAt: new Date() })
       .where(eq(applications.id, application.id));
     await recordAudit(tx, {
       ...actor,

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import { stageWrite } from "../applications/stage-write";
 import { recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat } from "../payments/acceptance";
 import {
@@ -251,7 +252,7 @@ export async function completeInterview(
       if (target === "accepted") await acceptIntoRetreat(tx, application, actor);
       await tx
         .update(applications)
-        .set({ stage: target, updatedAt: new Date() })
+        .set({ ...stageWrite(target), updatedAt: new Date() })
         .where(eq(applications.id, application.id));
       await recordAudit(tx, {
         ...actor,

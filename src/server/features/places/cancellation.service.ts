@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import { stageWrite } from "../applications/stage-write";
 import { recordAudit } from "../audit/audit.service";
 import { holdsPlace, leaveRetreat } from "../payments/acceptance";
 import type { Actor } from "./places.service";
@@ -124,7 +125,7 @@ export async function cancelBooking(
     // The stage is written first: the place is free by the time the waitlist is offered it.
     await tx
       .update(applications)
-      .set({ stage: "declined", internalNotes: appendNote(application.internalNotes, note, now) })
+      .set({ ...stageWrite("declined", now), internalNotes: appendNote(application.internalNotes, note, now) })
       .where(eq(applications.id, application.id));
     const { emailLogIds } = await leaveRetreat(tx, application, actor, settings.publicUrl);
 

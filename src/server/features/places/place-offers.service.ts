@@ -16,6 +16,7 @@ import { applications, placeOffers, retreats } from "../../db/schema";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
+import { stageWrite } from "../applications/stage-write";
 import { recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat, peopleOf } from "../payments/acceptance";
 import { offerPriceSummary } from "./offer-price";
@@ -138,7 +139,7 @@ export async function acceptOffer(
       if (error instanceof AppError && error.code === "conflict") throw new AppError("conflict", placeMessages.full);
       throw error;
     }
-    await tx.update(applications).set({ stage: "accepted" }).where(eq(applications.id, application.id));
+    await tx.update(applications).set(stageWrite("accepted", now)).where(eq(applications.id, application.id));
     await recordAudit(tx as Db, {
       ...actor,
       action: "escalate",

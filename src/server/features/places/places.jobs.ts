@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { applications, payments } from "../../db/schema";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
+import { stageWrite } from "../applications/stage-write";
 import { recordAudit } from "../audit/audit.service";
 import { leaveRetreat } from "../payments/acceptance";
 import { appendNote } from "./cancellation.service";
@@ -72,7 +73,7 @@ export async function releaseOverdueDeposits(
       const note = `Place released: ${what} was still unpaid ${graceDays} days after its due date.`;
       await tx
         .update(applications)
-        .set({ stage: "declined", internalNotes: appendNote(application.internalNotes, note, now) })
+        .set({ ...stageWrite("declined", now), internalNotes: appendNote(application.internalNotes, note, now) })
         .where(eq(applications.id, application.id));
       await recordAudit(tx as Db, {
         ...system,

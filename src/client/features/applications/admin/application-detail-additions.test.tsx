@@ -41,6 +41,7 @@ const application: AdminApplication = {
   wantsVipUpgrade: false,
   additionalInfo: null,
   dietaryNotes: null,
+  keepOnPriorityList: false,
 };
 
 function interview(overrides: Partial<InterviewItem["interview"]>): InterviewItem {

@@ -17,6 +17,7 @@ import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "./admin-dialog";
 import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
 import { ApplicationInterviews } from "./application-interviews";
+import { ApplicationPriorityList } from "./application-priority-list";
 import { ApplicationTravelSection } from "./application-travel";
 import { formatDate, fullName, roomPreferenceLabel } from "./format";
 import { socialLinks } from "./social-links";
@@ -245,6 +246,7 @@ export function ApplicationDetailModal({
         <Section title="Interviews">
           <ApplicationInterviews applicationId={application.id} />
         </Section>
+        <ApplicationPriorityList application={application} />
         {canHaveGuestAccount(application.stage) ? (
           <Section title="Guest portal">
             <ApplicationGuestAccess application={application} />

@@ -40,6 +40,7 @@ function application(overrides: Partial<AdminApplication>): AdminApplication {
     wantsVipUpgrade: false,
     additionalInfo: null,
     dietaryNotes: null,
+    keepOnPriorityList: false,
     ...overrides,
   };
 }
