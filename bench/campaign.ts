@@ -29,6 +29,7 @@ import { insertSubscribers } from "../src/server/email/campaign-fixtures";
 import { campaignConnections } from "../src/server/email/campaign-transport";
 import { type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
 import { createTestDatabaseUrl } from "../src/server/test/test-database";
+import { markdownTable } from "./lib/format";
 
 const subscriberCount = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const baselineCount = Number(process.env.BENCH_BASELINE ?? 2_000);
@@ -176,7 +177,7 @@ async function engine(label: string, sink: SmtpSink, databaseUrl: string | undef
   }
 }
 
-export async function run(): Promise<void> {
+export async function run(): Promise<string> {
   const sink = await startSmtpSink({ keepRaw: false });
   try {
     const targets: { label: string; databaseUrl?: string; drop: () => Promise<void> }[] = [
@@ -190,9 +191,19 @@ export async function run(): Promise<void> {
       `  ${subscriberCount.toLocaleString("en-GB")} recipients, rate limit 100,000/s, ${campaignConnections} pooled SMTP connections, ` +
         `in-process SMTP sink; baseline: raw nodemailer sending ${baselineCount.toLocaleString("en-GB")} pre-rendered messages just before`,
     );
+    const rows: string[][] = [];
     for (const target of targets) {
       try {
         const r = await engine(target.label, sink, target.databaseUrl);
+        rows.push([
+          r.label,
+          r.perSecond.toFixed(0),
+          r.seconds.toFixed(1),
+          r.rawPerSecond.toFixed(0),
+          (r.perSecond / r.rawPerSecond).toFixed(2),
+          mib(r.peakRss),
+          r.heapAt.map(mib).join(" / "),
+        ]);
         console.log(
           `  ${r.label.padEnd(20)} ${r.perSecond.toFixed(0).padStart(5)} msg/s (${r.seconds.toFixed(1)} s); raw nodemailer ` +
             `${r.rawPerSecond.toFixed(0)} msg/s; engine/raw ${(r.perSecond / r.rawPerSecond).toFixed(2)}; peak RSS ${mib(r.peakRss)}`,
@@ -205,6 +216,27 @@ export async function run(): Promise<void> {
       }
     }
     console.log(`  load average during the run: ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs`);
+    return [
+      `${subscriberCount.toLocaleString("en-GB")} recipients through the real path (POST /send, fan-out, sender, ${campaignConnections} ` +
+        "pooled SMTP connections) to an in-process SMTP sink, rate limit out of the way. Baseline: raw nodemailer sending " +
+        `${baselineCount.toLocaleString("en-GB")} pre-rendered messages over the same pool just before.`,
+      "",
+      markdownTable(
+        [
+          "Database",
+          "msg/s",
+          "seconds",
+          "raw nodemailer msg/s",
+          "engine / raw",
+          "peak RSS",
+          "JS heap after GC at 25/50/75/100%",
+        ],
+        rows,
+      ),
+      ...(process.env.TEST_DATABASE_URL ? [] : ["", "PostgreSQL: skipped (set TEST_DATABASE_URL)."]),
+      "",
+      `Load average ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs.`,
+    ].join("\n");
   } finally {
     await sink.close();
   }

@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { markdownTable } from "./lib/format";
 
 const chromeFlags = [
   "--headless",
@@ -70,6 +71,7 @@ async function startServer(clientDir: string, port: number, dataDir: string): Pr
       ...process.env,
       NODE_ENV: "production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -131,6 +133,20 @@ function printMetrics(label: string, m: Metrics) {
   );
 }
 
+function tableCells(m: Metrics): string[] {
+  return [
+    String(m.score),
+    (m.lcpMs / 1000).toFixed(2),
+    String(Math.round(m.tbtMs)),
+    m.cls.toFixed(3),
+    (m.fcpMs / 1000).toFixed(2),
+    (m.speedIndexMs / 1000).toFixed(2),
+    (m.totalBytes / 1024).toFixed(1),
+    (m.jsBytes / 1024).toFixed(1),
+    String(m.requests),
+  ];
+}
+
 async function startLocalServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const clientDir = resolve(process.env.CLIENT_DIR ?? "dist/client");
   ensureBuild(clientDir);
@@ -149,7 +165,7 @@ async function startLocalServer(): Promise<{ url: string; stop: () => Promise<vo
   };
 }
 
-export async function run(): Promise<void> {
+export async function run(): Promise<string> {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const cpuSlowdown = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : null;
   const target = process.env.BENCH_URL
@@ -163,6 +179,7 @@ export async function run(): Promise<void> {
     const url = target.url;
     console.log(`Lighthouse ${runs}x on ${url} (mobile preset, CPU slowdown ${cpuSlowdown ?? "4 (preset)"})`);
     const results: { metrics: Metrics; lhr: Lhr }[] = [];
+    const rows: string[][] = [];
     for (let i = 1; i <= runs; i++) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -178,6 +195,7 @@ export async function run(): Promise<void> {
       }
       const metrics = metricsOf(result.lhr);
       printMetrics(`run ${i}`, metrics);
+      rows.push([`run ${i}`, ...tableCells(metrics), String(Math.round(result.lhr.environment.benchmarkIndex))]);
       console.log(`         host benchmarkIndex ${Math.round(result.lhr.environment.benchmarkIndex)}`);
       results.push({ metrics, lhr: result.lhr });
     }
@@ -185,11 +203,33 @@ export async function run(): Promise<void> {
     const sorted = [...results].sort((a, b) => a.metrics.score - b.metrics.score);
     const median = sorted[Math.floor(sorted.length / 2)]!;
     printMetrics("median", median.metrics);
+    rows.push(["**median**", ...tableCells(median.metrics), ""]);
     if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(median.lhr, null, 2));
     const min = process.env.BENCH_MIN_SCORE ? Number(process.env.BENCH_MIN_SCORE) : null;
     if (min !== null && median.metrics.score < min) {
       throw new Error(`performance ${median.metrics.score} is below BENCH_MIN_SCORE=${min}`);
     }
+    return [
+      `Lighthouse ${runs}x, mobile preset, CPU slowdown ${cpuSlowdown ?? "4 (preset)"}, on ${process.env.BENCH_URL ? url : "the production build served locally"}; ` +
+        "the median run by performance score. benchmarkIndex is the host's speed as Lighthouse saw it (the 4x slowdown assumes about 1300 or more).",
+      "",
+      markdownTable(
+        [
+          "Run",
+          "performance",
+          "LCP s",
+          "TBT ms",
+          "CLS",
+          "FCP s",
+          "Speed Index s",
+          "total KiB",
+          "JS KiB",
+          "requests",
+          "benchmarkIndex",
+        ],
+        rows,
+      ),
+    ].join("\n");
   } finally {
     chrome.kill();
     await target.stop();
