@@ -63,6 +63,11 @@ export async function registerCampaignJobs(app: FastifyInstance, queue: JobQueue
   };
 
   await ensureCampaignQueues(queue);
+  // PGlite admits one process: rows left "sending" are a dead process's (kill -9). Settle them now,
+  // before this process claims any, so the campaign can finish without the 10-minute wait.
+  if (app.database.driver === "pglite") {
+    await sweepCampaigns({ db: app.db, queue, log: app.log, publicUrl: app.config.publicUrl }, new Date(), 0);
+  }
   await queue.work<CampaignJobData>(
     campaignStartJob,
     async ({ campaignId }) => {

@@ -23,8 +23,9 @@ export type SweepResult = { interrupted: number; resumed: number; started: numbe
 export async function sweepCampaigns(
   deps: { db: Db; queue: JobQueue; log: FastifyBaseLogger; publicUrl: string },
   now = new Date(),
+  interruptedAfter = interruptedAfterMs,
 ): Promise<SweepResult> {
-  const interrupted = await failInterruptedSends(deps, now);
+  const interrupted = await failInterruptedSends(deps, now, interruptedAfter);
 
   const sending = await deps.db
     .select({ id: emailCampaigns.id })
@@ -47,8 +48,9 @@ export async function sweepCampaigns(
 async function failInterruptedSends(
   deps: { db: Db; log: FastifyBaseLogger; publicUrl: string },
   now: Date,
+  interruptedAfter: number,
 ): Promise<number> {
-  const before = new Date(now.getTime() - interruptedAfterMs);
+  const before = new Date(now.getTime() - interruptedAfter);
   const rows = await deps.db
     .update(emailSends)
     .set({ status: "failed", errorMessage: interruptedMessage, nextAttemptAt: null })

@@ -97,8 +97,13 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
  * Re-enqueues outbox rows whose job was lost. Each row's updatedAt is bumped as it is picked, so
  * one row is re-enqueued at most once per interval even with several workers sweeping.
  */
-export async function sweepStuckEmails(db: Db, queue: JobQueue, log: FastifyBaseLogger): Promise<number> {
-  const stuckBefore = new Date(Date.now() - stuckAfterMs);
+export async function sweepStuckEmails(
+  db: Db,
+  queue: JobQueue,
+  log: FastifyBaseLogger,
+  stuckAfter = stuckAfterMs,
+): Promise<number> {
+  const stuckBefore = new Date(Date.now() - stuckAfter);
   const rows = await db
     .update(emailLogs)
     .set({ updatedAt: new Date() })
@@ -110,5 +115,21 @@ export async function sweepStuckEmails(db: Db, queue: JobQueue, log: FastifyBase
     rows.map((r) => r.id),
     log,
   );
+  return rows.length;
+}
+
+/**
+ * Start-up recovery for a single-process database (PGlite, guarded by its data-dir lock): every
+ * row left "sending" belongs to a process that died (kill -9), so it goes back to "queued" now
+ * instead of after the 10-minute abandonment delay. Must run before this process starts sending.
+ * At-least-once, as for an abandoned row: SMTP may have taken the message before the process died.
+ */
+export async function requeueOrphanedSends(db: Db, log: FastifyBaseLogger): Promise<number> {
+  const rows = await db
+    .update(emailLogs)
+    .set({ status: emailStatus.queued })
+    .where(eq(emailLogs.status, emailStatus.sending))
+    .returning({ id: emailLogs.id });
+  if (rows.length > 0) log.warn({ count: rows.length }, "emails interrupted mid-send by a crash queued again");
   return rows.length;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { JobQueue } from "../jobs/queue";
-import { deliverEmail, sweepStuckEmails } from "./delivery";
+import { deliverEmail, requeueOrphanedSends, sweepStuckEmails } from "./delivery";
 import { type EmailSendJobData, emailSendJob } from "./outbox";
 import { createMailTransport } from "./transport";
 
@@ -10,6 +10,13 @@ const sweepIntervalMs = 60_000;
 export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
   const transport = createMailTransport(app.config);
   const ctx = { db: app.db, transport, from: app.config.emailFrom };
+
+  // PGlite admits one process, so anything unfinished belongs to a dead one: recover it at once
+  // (before this process sends) rather than after the delays that protect live peers on PostgreSQL.
+  if (app.database.driver === "pglite") {
+    await requeueOrphanedSends(app.db, app.log);
+    await sweepStuckEmails(app.db, queue, app.log, 0);
+  }
 
   await queue.work<EmailSendJobData>(
     emailSendJob,

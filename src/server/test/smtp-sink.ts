@@ -18,7 +18,7 @@ export type SmtpSink = {
 };
 
 /** A real SMTP server in-process (the smtp-server package): tests see exactly what a provider would receive. */
-export async function startSmtpSink(options: { keepRaw?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: { keepRaw?: boolean; port?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMessage[] = [];
   let failures = 0;
   const waiters = new Set<() => void>();
@@ -51,7 +51,9 @@ export async function startSmtpSink(options: { keepRaw?: boolean } = {}): Promis
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // A client killed mid-message (fault tests) resets its connection; that is not the sink's failure.
+  server.on("error", () => {});
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
 
   return {
