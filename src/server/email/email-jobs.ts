@@ -24,7 +24,8 @@ export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): 
       const result = await deliverEmail(ctx, emailLogId);
       app.log.debug({ emailLogId, result }, "email job done");
     },
-    { pollingIntervalSeconds: 1 },
+    // Ten per poll: one a second per worker left a burst of confirmations queued for minutes.
+    { pollingIntervalSeconds: 1, batchSize: 10 },
   );
 
   let sweeping: Promise<unknown> = Promise.resolve();

@@ -10,8 +10,12 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 export const emailSendJob = "email.send";
 export type EmailSendJobData = { emailLogId: string };
 
-/** pg-boss retries a failed send with growing delays; the row stays "failed" after the last try. */
-const sendJobOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true };
+/**
+ * pg-boss retries a failed send with growing delays (30 s doubling, with jitter): ten tries span
+ * about 8–17 hours, so an SMTP outage of a working day heals on its own. The row stays "failed"
+ * after the last try, visible in the outbox for a manual resend.
+ */
+export const sendJobOptions = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
 
 /**
  * Transactional outbox, step 1: records the message as "queued" in the caller's transaction, so

@@ -11,7 +11,11 @@ export type JobQueue = {
   work<T extends object>(
     name: string,
     handler: JobHandler<T>,
-    options?: { pollingIntervalSeconds?: number },
+    options?: {
+      pollingIntervalSeconds?: number;
+      /** Jobs fetched per poll; each still succeeds or fails (and is retried) on its own. */
+      batchSize?: number;
+    },
   ): Promise<void>;
   /** Stop fetching new jobs, let running ones finish (up to timeoutMs), then close. */
   stop(timeoutMs?: number): Promise<void>;
@@ -63,9 +67,19 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
     async work(name, handler, workOptions) {
       if (options.sendOnly) throw new Error(`This process only enqueues jobs (RUN_WORKER=false); cannot work ${name}`);
       await ensureQueue(name);
-      await boss.work(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+      const fetch = {
+        pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? 2,
+        batchSize: workOptions?.batchSize ?? 1,
+      };
+      await boss.work(name, fetch, async (jobs) => {
         for (const job of jobs) {
-          await handler(job.data as never, job.id);
+          try {
+            await handler(job.data as never, job.id);
+          } catch (error) {
+            // Failing only this job: pg-boss would otherwise fail (and retry) the whole batch,
+            // including the jobs that already succeeded. It completes the rest when we return.
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
         }
       });
     },
