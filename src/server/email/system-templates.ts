@@ -225,7 +225,7 @@ Thank you for taking the time to apply for {{ retreatName }} and for sharing you
 
 With only a handful of places, we aren't able to offer you a spot on this retreat. We know this is disappointing, and it is in no way a judgement of the work you do for the animals.
 
-We'd love to stay in touch: we've added you to our priority list for future retreats, so you'll hear about the next dates before they are announced publicly.
+We'd love to stay in touch: reply to this email if you would like to stay on our priority list for future retreats, and you'll hear about the next dates before they are announced publicly. If we don't hear from you, we remove your personal details from your application after a while, as our privacy policy explains.
 
 With warmth and gratitude, and thank you for everything you do.`,
     footer: stageFooter,

@@ -32,8 +32,9 @@ function Terms() {
       <p>
         The retreat is by application only and applying does not guarantee a place. The first{" "}
         {facts.priorityApplications} applications get priority and the best choice of rooms; applications close when the
-        retreat is full. We may decline an application without giving detailed reasons; declined applicants stay on our
-        priority list for future retreats.
+        retreat is full. We may decline an application without giving detailed reasons; declined applicants who ask to
+        stay on our priority list for future retreats are kept on it; otherwise their application is anonymised as the
+        Privacy Policy describes.
       </p>
 
       <Heading>3. Price and what is included</Heading>

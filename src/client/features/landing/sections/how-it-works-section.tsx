@@ -27,7 +27,7 @@ export function HowItWorksSection() {
           ))}
         </ol>
         <p className="mx-auto mt-14 max-w-2xl text-center text-sm text-ink/80">
-          Not selected this time? You stay on our priority list for future retreats. A portion of profits goes to a
+          Not selected this time? Ask to stay on our priority list for future retreats. A portion of profits goes to a
           local animal sanctuary.
         </p>
       </div>
