@@ -1,49 +1,25 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort, type SpawnedProcess, spawnScript, waitUntilReady } from "./test/server-process";
 import { createTestDatabaseUrl } from "./test/test-database";
 
 /** The real entry point as `npm start` runs it: process-level behaviour (locks, signals). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+type Started = SpawnedProcess;
 
 function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, LOG_LEVEL: "info", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+  return spawnScript("src/server/main.ts", {
+    ...process.env,
+    LOG_LEVEL: "info",
+    HOST: "127.0.0.1",
+    DATABASE_URL: "",
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
-async function waitReady(port: number, started: Started, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not ready:\n${started.output()}`);
+function waitReady(port: number, started: Started, timeoutMs = 60_000) {
+  return waitUntilReady(`http://127.0.0.1:${port}`, started, timeoutMs);
 }
 
 describe("main (npm start)", () => {

@@ -3,13 +3,9 @@
  * (scripts/fault-drills.ts): the real server as a child process, killed with SIGKILL, and the
  * public application form driven over HTTP.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+import { freePort, hasExited, spawnScript, waitUntilReady } from "../test/server-process";
 
 export type ServerOptions = {
   /** postgres:// URL; otherwise `dataDir` (PGlite on disk). */
@@ -43,15 +39,7 @@ const running = new Set<ServerProcess>();
  */
 export const faultTestTimeoutMs = 240_000;
 
-/** A port free right now (the OS picks it), so parallel test files never collide. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 /** The environment main.ts needs, minus the database choice. Fixed secrets: tests only. */
 export function serverEnv(options: ServerOptions, port: number): Record<string, string> {
@@ -79,64 +67,40 @@ export function serverEnv(options: ServerOptions, port: number): Record<string, 
 
 /** Spawns a node script of this repository with tsx (the way npm start runs the server). */
 export function spawnTs(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return spawnScript(script, env).child;
 }
 
 /** Starts `node --import tsx src/server/main.ts` and waits until /readyz answers 200. */
 export async function startServer(options: ServerOptions, readyTimeoutMs = 120_000): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawnTs("src/server/main.ts", serverEnv(options, port));
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const started = spawnScript("src/server/main.ts", serverEnv(options, port));
+  const { child, exited } = started;
   const url = `http://127.0.0.1:${port}`;
   const server: ServerProcess = {
     url,
     port,
     child,
-    output: () => output,
+    output: started.output,
     exited,
     async kill9() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (!hasExited(child)) child.kill("SIGKILL");
       await exited;
       running.delete(server);
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      if (!hasExited(child)) child.kill("SIGTERM");
       await exited;
       running.delete(server);
     },
   };
   running.add(server);
-
-  const deadline = Date.now() + readyTimeoutMs;
-  let ended = false;
-  void exited.then(() => {
-    ended = true;
-  });
-  for (;;) {
-    if (ended) throw new Error(`server exited before it was ready:\n${output}`);
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.status === 200) return server;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await server.kill9();
-      throw new Error(`server not ready after ${readyTimeoutMs} ms:\n${output}`);
-    }
-    await sleep(100);
+  try {
+    await waitUntilReady(url, started, readyTimeoutMs);
+  } catch (error) {
+    await server.kill9();
+    throw error;
   }
+  return server;
 }
 
 /** SIGKILLs every child this process started and has not stopped (afterAll, drills' finally). */

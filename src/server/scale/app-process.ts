@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+import { freePort, hasExited, type SpawnedProcess, spawnScript, waitUntilReady } from "../test/server-process";
 
 export type AppProcess = {
   name: string;
@@ -15,20 +11,6 @@ export type AppProcess = {
   /** SIGTERM (graceful), then SIGKILL if it has not exited within the timeout. */
   stop(timeoutMs?: number): Promise<void>;
 };
-
-/** A port nobody listens on right now (the OS picks it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The real server (`node --import tsx src/server/main.ts`) as a child process, started the way a
@@ -45,9 +27,9 @@ export async function startAppProcess(options: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${options.publicHost ?? "127.0.0.1"}:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: repoRoot,
-    env: {
+  const started = spawnScript(
+    "src/server/main.ts",
+    {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       ...options.env,
@@ -55,44 +37,27 @@ export async function startAppProcess(options: {
       HOST: "127.0.0.1",
       PUBLIC_URL: publicUrl,
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    if (lines.length > 300) lines.splice(0, lines.length - 300);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    { keepLines: 300 },
+  );
 
   const app: AppProcess = {
     name: options.name,
     url,
     publicUrl,
-    output: () => lines.join("\n"),
-    stop: (timeoutMs = 15_000) => stopChild(child, exited, timeoutMs),
+    output: started.output,
+    stop: (timeoutMs = 15_000) => stopChild(started, timeoutMs),
   };
-
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 45_000);
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${options.name} exited during start-up:\n${app.output()}`);
-    }
-    const ready = await fetch(`${url}/readyz`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ready) return app;
-    if (Date.now() > deadline) {
-      await app.stop(2_000);
-      throw new Error(`${options.name} was not ready in time:\n${app.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await waitUntilReady(url, started, options.readyTimeoutMs ?? 45_000);
+  } catch (error) {
+    await app.stop(2_000);
+    throw new Error(`${options.name}: ${(error as Error).message}`);
   }
+  return app;
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>, timeoutMs: number) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+async function stopChild({ child, exited }: SpawnedProcess, timeoutMs: number) {
+  if (hasExited(child)) return;
   child.kill("SIGTERM");
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   try {
