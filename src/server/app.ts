@@ -42,6 +42,8 @@ export type AppInstance = FastifyInstance;
 export type BuildOptions = {
   /** Reuse an open database (tests that restart the app on one database); the app will not close it. */
   database?: Database;
+  /** With an in-memory database, start from this snapshot (tests: a migrated database). */
+  memorySnapshot?: Blob;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
 };
@@ -67,7 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      memorySnapshot: options.memorySnapshot,
+    }));
   try {
     await database.migrate();
     await seedBaseData(database.db);

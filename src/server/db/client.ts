@@ -27,6 +27,8 @@ export type Database = {
   /** postgres connection string when the driver is postgres (the job queue opens its own pool). */
   connectionString?: string;
   migrate(): Promise<void>;
+  /** PGlite only: a copy of the database's files, to open again with `memorySnapshot`. */
+  snapshot?(): Promise<Blob>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -38,18 +40,23 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** PGlite data directory, or "memory://" for an in-memory database. */
   dataDir: string;
+  /**
+   * In memory only: start from this copy of a database's files (see snapshotDatabase) instead of
+   * an empty database. Tests use a migrated one: booting it skips initdb and the migrations.
+   */
+  memorySnapshot?: Blob;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.memorySnapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, memorySnapshot?: Blob): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite() : new PGlite(`${dataDir}/pglite`);
+    client = inMemory ? new PGlite({ loadDataDir: memorySnapshot }) : new PGlite(`${dataDir}/pglite`);
     await client.waitReady;
   } catch (error) {
     unlock();
@@ -73,6 +80,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async snapshot() {
+      return client.dumpDataDir("none");
     },
     async ping() {
       await client.query("select 1");

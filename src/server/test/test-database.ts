@@ -1,17 +1,24 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 
 /**
  * Where server tests put their data: in-memory PGlite by default, or a fresh PostgreSQL
  * database created for the test file when TEST_DATABASE_URL is set (dropped afterwards).
+ * `migrated` creates it from the run's migrated template (src/server/test/global-setup.ts)
+ * instead of empty, for tests that are not about migrating.
  */
-export async function createTestDatabaseUrl(): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
+export async function createTestDatabaseUrl(
+  options: { migrated?: boolean } = {},
+): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { databaseUrl: undefined, drop: async () => {} };
   const name = `rhq_test_${randomBytes(6).toString("hex")}`;
+  const template = options.migrated ? inject("migratedPostgresTemplate") : undefined;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -24,4 +31,17 @@ export async function createTestDatabaseUrl(): Promise<{ databaseUrl?: string; d
       await client.end();
     },
   };
+}
+
+let loaded: { file: string; snapshot: Blob } | undefined;
+
+/**
+ * The run's migrated PGlite database (src/server/test/global-setup.ts), to open in memory with
+ * `memorySnapshot`; undefined outside a run that made one. Read once per test worker.
+ */
+export function migratedMemorySnapshot(): Blob | undefined {
+  const file = inject("migratedPgliteFile");
+  if (!file) return undefined;
+  if (loaded?.file !== file) loaded = { file, snapshot: new Blob([readFileSync(file)]) };
+  return loaded.snapshot;
 }

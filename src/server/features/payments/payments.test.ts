@@ -1,23 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../../shared/finance/dates";
 import { toPence } from "../../../shared/finance/money";
 import type { AdminApplicationCreate } from "../../../shared/schemas/admin-applications";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { signedInAs } from "../../auth/test-sessions";
-import { applications, auditLogs, bookingTypes, payments } from "../../db/schema";
+import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createApplication } from "../applications/applications.admin.service";
-import { releasePlace } from "../places/places.service";
 import { acceptIntoRetreat } from "./acceptance";
 import { activePlanOf, applicant, paymentsOfPlan, plansOf, retreatWithRates } from "./payments.fixtures";
-
-// The place release is another module's job; here it only has to be called, in the transaction.
-vi.mock("../places/places.service", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../places/places.service")>();
-  return { ...actual, releasePlace: vi.fn(actual.releasePlace) };
-});
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 let t: TestApp;
@@ -307,6 +300,17 @@ describe("a payment plan on acceptance", () => {
 });
 
 describe("leaving the accepted stages", () => {
+  /** Someone waiting for a place: a released place is offered to them (the places module's job). */
+  const waiting = () => applicant(app, retreatId, { stage: "waitlist" });
+  /** Who was offered a place freed by this application leaving. */
+  async function offeredPlacesReleasedBy(applicationId: string) {
+    const rows = await app.db
+      .select({ applicationId: placeOffers.applicationId })
+      .from(placeOffers)
+      .where(eq(placeOffers.releasedByApplicationId, applicationId));
+    return rows.map((row) => row.applicationId);
+  }
+
   it("decline cancels the plan and its pending payments, keeps completed ones, and releases the place", async () => {
     const a = await applicant(app, retreatId);
     await escalate(a.id, "accepted");
@@ -320,7 +324,7 @@ describe("leaving the accepted stages", () => {
         })
       ).statusCode,
     ).toBe(200);
-    vi.mocked(releasePlace).mockClear();
+    const next = await waiting();
 
     const res = await escalate(a.id, "declined");
     expect(res.statusCode, res.body).toBe(200);
@@ -328,8 +332,7 @@ describe("leaving the accepted stages", () => {
     expect(stored!.status).toBe("cancelled");
     const rows = await paymentsOfPlan(app, stored!.id);
     expect(rows.map((p) => p.status)).toEqual(["completed", "cancelled", "cancelled"]);
-    expect(releasePlace).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(releasePlace).mock.calls[0]![1]).toMatchObject({ retreatId, releasedByApplicationId: a.id });
+    expect(await offeredPlacesReleasedBy(a.id)).toContain(next.id);
     const audit = await app.db.select().from(auditLogs).where(eq(auditLogs.entityId, stored!.id));
     expect(audit.map((r) => r.action)).toContain("cancel");
   });
@@ -337,11 +340,14 @@ describe("leaving the accepted stages", () => {
   it("moving to the waitlist by PATCH does the same, and accepting again gives a fresh plan", async () => {
     const a = await applicant(app, retreatId, { stage: "accepted" });
     await acceptIntoRetreat(app.db, a, { userId: ownerId });
-    vi.mocked(releasePlace).mockClear();
+    const next = await waiting();
     const res = await call("PATCH", `/api/admin/applications/${a.id}`, staff, { stage: "waitlist" });
     expect(res.statusCode, res.body).toBe(200);
     expect((await plansOf(app, a.id)).map((p) => p.status)).toEqual(["cancelled"]);
-    expect(releasePlace).toHaveBeenCalledTimes(1);
+    const offered = await offeredPlacesReleasedBy(a.id);
+    expect(offered).toContain(next.id);
+    // Moved back to the waitlist, it is not offered its own place.
+    expect(offered).not.toContain(a.id);
 
     expect((await call("PATCH", `/api/admin/applications/${a.id}`, staff, { stage: "accepted" })).statusCode).toBe(200);
     expect((await plansOf(app, a.id)).map((p) => p.status).sort()).toEqual(["active", "cancelled"]);
@@ -351,10 +357,10 @@ describe("leaving the accepted stages", () => {
     const a = await applicant(app, retreatId);
     await escalate(a.id, "accepted");
     await escalate(a.id, "payment");
-    vi.mocked(releasePlace).mockClear();
+    await waiting();
     expect((await escalate(a.id, "declined")).statusCode).toBe(409);
     expect((await activePlanOf(app, a.id))?.status).toBe("active");
-    expect(releasePlace).not.toHaveBeenCalled();
+    expect(await offeredPlacesReleasedBy(a.id)).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { whenReached } from "../lib/when-reached";
 
 export type SectionLoader = () => Promise<{ default: ComponentType }>;
 
 /** Start loading a form this far before it scrolls into view, so it is ready when it arrives. */
-const PRELOAD_MARGIN = "1200px 0px";
+const PRELOAD_MARGIN_PX = 1200;
 
 interface DeferredSectionProps {
   /** The section's anchor; the placeholder carries it until the real section replaces it. */
@@ -31,20 +32,13 @@ export function DeferredSection({ id, load, placeholder }: DeferredSectionProps)
       if (link) setWanted(true);
     };
     document.addEventListener("click", onHashLink, true);
-    let observer: IntersectionObserver | undefined;
-    if (holder.current && "IntersectionObserver" in window) {
-      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setWanted(true), {
-        rootMargin: PRELOAD_MARGIN,
-      });
-      // The holder is display:contents (no box), which IntersectionObserver never sees as
-      // intersecting: watch the placeholder inside it instead.
-      observer.observe(holder.current.firstElementChild ?? holder.current);
-    } else {
-      setWanted(true);
-    }
+    // The holder is display:contents (no box, no position): watch the placeholder inside it.
+    const target = holder.current?.firstElementChild ?? holder.current;
+    const stopWatching = target ? whenReached(target, PRELOAD_MARGIN_PX, () => setWanted(true)) : undefined;
+    if (!target) setWanted(true);
     return () => {
       document.removeEventListener("click", onHashLink, true);
-      observer?.disconnect();
+      stopWatching?.();
     };
   }, [Section, wanted, id]);
 

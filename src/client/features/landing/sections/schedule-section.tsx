@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { scheduleDays } from "../content/schedule";
+import { whenReached } from "../lib/when-reached";
 import { SectionHeading } from "../ui/section-heading";
 
 // Radix Accordion and its helpers are about 9 KB gzip: fetched only when the schedule comes close
@@ -35,16 +36,10 @@ export function ScheduleSection() {
       const open = element.querySelector<HTMLDetailsElement>("details[open]")?.dataset.value ?? "";
       setEnhanced({ open });
     };
-    const observer =
-      "IntersectionObserver" in window
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && enhance(), {
-            rootMargin: "400px 0px",
-          })
-        : null;
-    observer?.observe(element);
+    const stopWatching = whenReached(element, 400, enhance);
     element.addEventListener("toggle", enhance, true);
     return () => {
-      observer?.disconnect();
+      stopWatching();
       element.removeEventListener("toggle", enhance, true);
     };
   }, [enhanced]);

@@ -2,6 +2,7 @@ import { Info } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { vipItemDetails } from "../content/facts";
 import { formatPounds } from "../lib/money";
+import { whenReached } from "../lib/when-reached";
 
 /** What the tooltip of a VIP item says, or null when we have nothing to add to its name. */
 export function vipTooltipText(feature: string, currency: string): string | null {
@@ -41,17 +42,11 @@ export function VipItems({ features, currency }: VipItemsProps) {
     const element = list.current;
     if (enhanced || !element) return;
     const enhance = () => setEnhanced(true);
-    const observer =
-      "IntersectionObserver" in window
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && enhance(), {
-            rootMargin: "600px 0px",
-          })
-        : null;
-    observer?.observe(element);
+    const stopWatching = whenReached(element, 600, enhance);
     element.addEventListener("pointerenter", enhance);
     element.addEventListener("focusin", enhance);
     return () => {
-      observer?.disconnect();
+      stopWatching();
       element.removeEventListener("pointerenter", enhance);
       element.removeEventListener("focusin", enhance);
     };
