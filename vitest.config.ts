@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { ProcessTestsFirst } from "./vitest.sequencer";
 
 export default defineConfig({
   test: {
@@ -6,6 +7,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { sequencer: ProcessTestsFirst },
     projects: [
       {
         extends: true,

@@ -1,20 +1,19 @@
 /**
  * The owner's applications pipeline: dashboard, search/filter/sort/pages, export, every stage
  * move, decline, delete, the detail modal and the add/edit dialog, then sign-out. Runs its own
- * server on a DATA_DIR prepared with the real CLIs (one owner, 60 demo applications), since
- * PGlite allows one process per data directory.
+ * server on a DATA_DIR prepared through the product's services (one owner, 60 demo applications
+ * from the demo seeder), since PGlite allows one process per data directory.
  */
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { promisify } from "node:util";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
+import { demoDefaultSeed, seedDemoData } from "../src/server/db/seed-demo";
+import { createFieldCipher } from "../src/server/privacy/field-encryption";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
-const run = promisify(execFile);
 const owner = { email: "olive.owner@example.com", password: "e2e owner passphrase", firstName: "Olive" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-pipeline", { prefix: "e2e-" });
+const shot = screenshots("pipeline", { prefix: "e2e-" });
 
 type Item = { id: string; firstName: string; lastName: string; email: string; stage: string; score: number };
 
@@ -30,8 +29,13 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     name: "pipeline",
     users: [{ ...owner, role: "owner" }],
-    beforeStart: async (_dataDir, env) => {
-      await run("node", ["--import", "tsx", "src/server/db/seed-demo-cli.ts", "--applications", "60"], { env });
+    prepare: async ({ database, config }) => {
+      await seedDemoData(database.db, {
+        applications: 60,
+        subscribers: 500,
+        seed: demoDefaultSeed,
+        cipher: createFieldCipher(config.dataEncryptionKey),
+      });
     },
   });
   baseUrl = server.baseUrl;
@@ -81,7 +85,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 
 const nameOf = (item: Item) => `${item.firstName} ${item.lastName}`;
 
-test("the dashboard shows real figures and passes axe", async ({ page }) => {
+test("the dashboard shows real figures and passes axe", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByText("Welcome back, Olive")).toBeVisible();
@@ -109,7 +113,7 @@ test("the dashboard shows real figures and passes axe", async ({ page }) => {
   await shot(page, "dashboard");
 });
 
-test("search, filter, sort and paginate on the server", async ({ page }) => {
+test("search, filter, sort and paginate on the server", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page);
   await openApplications(page);
   await expect(page.getByText("Showing 1–25 of 60 applications")).toBeVisible();
@@ -166,7 +170,9 @@ test("export downloads the filtered rows as CSV", async ({ page }) => {
   expect(new Set(rows.map((r) => r.Stage))).toEqual(new Set(["declined"]));
 });
 
-test("escalate one application through every stage, with the pipeline refreshed", async ({ page }) => {
+test("escalate one application through every stage, with the pipeline refreshed", { tag: "@mobile" }, async ({
+  page,
+}) => {
   await signIn(page);
   const [app] = (await api<{ items: Item[] }>(page, "/api/admin/applications?stage=new&pageSize=1")).items;
   const name = nameOf(app!);
@@ -197,7 +203,7 @@ test("escalate one application through every stage, with the pipeline refreshed"
   await expect(page.getByTestId("pipeline-new")).toHaveText(String(before.applicationsByStage.new! - 1));
 });
 
-test("decline an application with the notify box on", async ({ page }) => {
+test("decline an application with the notify box on", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page);
   const [app] = (await api<{ items: Item[] }>(page, "/api/admin/applications?stage=screening&pageSize=1")).items;
   const name = nameOf(app!);
@@ -214,7 +220,7 @@ test("decline an application with the notify box on", async ({ page }) => {
   expect(after.items[0]!.stage).toBe("declined");
 });
 
-test("delete: refused with payments, done after confirming otherwise", async ({ page }) => {
+test("delete: refused with payments, done after confirming otherwise", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page);
   await openApplications(page);
   // The demo data gives every application it put in the payment stage a payment plan and payments.
@@ -238,9 +244,9 @@ test("delete: refused with payments, done after confirming otherwise", async ({ 
   await expect(page.getByText("No applications match your search and filter.").filter({ visible: true })).toBeVisible();
 });
 
-test("the detail modal saves stage, score and notes; the edit dialog saves details; staff can add one", async ({
-  page,
-}) => {
+test("the detail modal saves stage, score and notes; the edit dialog saves details; staff can add one", {
+  tag: "@mobile",
+}, async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
   await openApplications(page);
@@ -293,7 +299,7 @@ test("the detail modal saves stage, score and notes; the edit dialog saves detai
   await expect(entry(page, "noor.haddad@example.com").locator("[data-stage]")).toHaveText("New");
 });
 
-test("sign out ends the session", async ({ page }) => {
+test("sign out ends the session", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page);
   await page.getByRole("link", { name: "Logout" }).click();
   await expect(page).toHaveURL(`${baseUrl}/`);

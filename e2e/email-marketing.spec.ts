@@ -6,7 +6,6 @@
  * Runs its own server whose SMTP_URL is a real SMTP server started here, so every assertion about
  * mail is about what a provider would have received.
  */
-import { join } from "node:path";
 import { type Cookie, expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { headerOf, parseMessage, type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
@@ -72,7 +71,6 @@ test.beforeAll(async () => {
   server = await startOwnServer({
     name: "email-marketing",
     users: [{ ...owner, role: "owner" }],
-    spare: join(test.info().project.outputDir, "email-marketing-data-dir"),
     portEnvVar: "E2E_EMAIL_PORT",
     env: (url) => ({ PUBLIC_URL: url, SMTP_URL: sink.url, EMAIL_RATE_PER_SECOND: "50" }),
   });
@@ -105,11 +103,11 @@ async function openSection(page: Page, section: "Subscribers" | "Campaigns" | "T
 }
 
 /**
- * axe on the settled screen, in legacy mode with the sandbox="" frames that show rendered emails
- * left out: they hold the message, not the back office.
+ * axe on the settled screen; the sandbox="" frames that show rendered emails are
+ * left out (they hold the message, not the back office).
  */
 const expectNoSeriousAxeViolations = (page: Page, { knownIssue }: { knownIssue?: string } = {}) =>
-  expectNoSeriousAxe(page, { legacy: true, disableRules: knownIssue ? [knownIssue] : undefined });
+  expectNoSeriousAxe(page, { disableRules: knownIssue ? [knownIssue] : undefined });
 
 /** The <dd> that goes with a <dt> label inside a description list. */
 function definition(scope: Locator, label: string): Locator {
@@ -148,7 +146,9 @@ async function addSubscriber(page: Page, person: (typeof byHand)[number]) {
   await expect(subscriberEntry(page, person.email)).toHaveCount(1);
 }
 
-test("templates: a marketing template with its preview; a product email edited, then reset", async ({ page }) => {
+test("templates: a marketing template with its preview; a product email edited, then reset", {
+  tag: "@mobile",
+}, async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page);
   await openSection(page, "Templates");
@@ -218,9 +218,9 @@ test("templates: a marketing template with its preview; a product email edited, 
   await expect(row).toContainText("Active");
 });
 
-test("subscribers: add by hand, unsubscribe one, import a CSV with errors, export the filtered list", async ({
-  page,
-}) => {
+test("subscribers: add by hand, unsubscribe one, import a CSV with errors, export the filtered list", {
+  tag: "@mobile",
+}, async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
   await openSection(page, "Subscribers");
@@ -329,7 +329,7 @@ test("subscribers: add by hand, unsubscribe one, import a CSV with errors, expor
   expect(rows.find((r) => r.Email === "eve@example.com")).toMatchObject({ "First name": "Eve", "Last name": "Lind" });
 });
 
-test("campaigns: from the template to a sent campaign, with one-click unsubscribe counted", async ({
+test("campaigns: from the template to a sent campaign, with one-click unsubscribe counted", { tag: "@mobile" }, async ({
   page,
   request,
 }) => {
@@ -435,7 +435,7 @@ test("campaigns: from the template to a sent campaign, with one-click unsubscrib
   expect(adaRow).toMatchObject({ marketingEmails: false });
 });
 
-test("outbox: the sent messages, each viewable as HTML and plain text", async ({ page }) => {
+test("outbox: the sent messages, each viewable as HTML and plain text", { tag: "@mobile" }, async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page);
   await openSection(page, "Outbox");

@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { type OwnServer, startOwnServer } from "./support/own-server";
+import { expectNoSeriousAxeViolations } from "./support/page-helpers";
 import { freePort } from "./support/server";
 
 /**
@@ -15,20 +12,14 @@ import { freePort } from "./support/server";
  * webServer sends no mail), joins the waitlist, reads the welcome email and follows its link.
  */
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 const unknownToken = () => randomBytes(32).toString("hex");
 
 test.describe("links that do not work", () => {
-  test("a malformed token shows Invalid Link on all three pages", async ({ page }) => {
+  test("a malformed token shows Invalid Link on all three pages", { tag: "@mobile" }, async ({ page }) => {
     await page.goto("/email/unsubscribe/not-a-token");
     await expect(page.getByRole("heading", { level: 1, name: "Invalid Link" })).toBeVisible();
     await expect(page.getByText("This unsubscribe link is invalid or expired.")).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
 
     await page.goto("/email/resubscribe/not-a-token");
     await expect(page.getByText("This resubscribe link is invalid or expired.")).toBeVisible();
@@ -40,7 +31,7 @@ test.describe("links that do not work", () => {
   test("an unknown token cannot load, and unsubscribing with it fails with a toast", async ({ page }) => {
     await page.goto(`/email/preferences/${unknownToken()}`);
     await expect(page.getByRole("heading", { name: "Unable to Load Preferences" })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
 
     await page.goto(`/email/resubscribe/${unknownToken()}`);
     await expect(page.getByRole("heading", { name: "Unable to Load" })).toBeVisible();
@@ -63,8 +54,7 @@ test.describe("with a real token from a real email", () => {
   test.describe.configure({ mode: "serial" });
 
   let smtp: SMTPServer;
-  let server: ChildProcess | undefined;
-  let dataDir: string;
+  let server: OwnServer | undefined;
   let base: string;
   const inbox: Buffer[] = [];
 
@@ -86,43 +76,17 @@ test.describe("with a real token from a real email", () => {
     const smtpPort = await freePort();
     await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-email-"));
-    server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        LOG_LEVEL: "warn",
-        CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
-        PUBLIC_URL: base,
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      },
-      stdio: "ignore",
+    server = await startOwnServer({
+      name: "email",
+      users: [],
+      env: (url) => ({ PUBLIC_URL: url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
     });
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      const ready = await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ready) break;
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error("the mail-sending server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    base = server.baseUrl;
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    }
+    await server?.stop();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   let preferencesUrl = "";
@@ -158,7 +122,7 @@ test.describe("with a real token from a real email", () => {
     await marketing.click();
     await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Preferences Updated" })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
 
     await page.reload();
     await expect(page.getByRole("switch", { name: "Marketing & Newsletter" })).toHaveAttribute(
@@ -176,7 +140,7 @@ test.describe("with a real token from a real email", () => {
   test("unsubscribe from one type: the others keep coming", async ({ page }) => {
     await page.goto(`${base}/email/unsubscribe/${token}`);
     await expect(page.getByRole("radio", { name: /All Emails/ })).toBeChecked();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
     await page.getByRole("radio", { name: /Marketing & Newsletter Emails Only/ }).click();
     await page.getByLabel("Tell us why (optional)").fill("  Too many newsletters  ");
     const requestPromise = page.waitForRequest((r) => r.url().includes("/api/email/unsubscribe/"));
@@ -208,7 +172,7 @@ test.describe("with a real token from a real email", () => {
 
     await page.goto(`${base}/email/preferences/${token}`);
     await expect(page.getByRole("heading", { name: "You're Unsubscribed" })).toBeVisible();
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
 
     await page.getByRole("link", { name: "Resubscribe to Emails" }).click();
     await expect(page).toHaveURL(`${base}/email/resubscribe/${token}`);
@@ -217,7 +181,7 @@ test.describe("with a real token from a real email", () => {
     await expect(switches).toHaveCount(3);
     for (const control of await switches.all()) await expect(control).toHaveAttribute("aria-checked", "true");
     await expect(page.getByRole("link", { name: "Go Back" })).toHaveAttribute("href", `/email/unsubscribe/${token}`);
-    await expectNoSeriousAxeViolations(page);
+    await expectNoSeriousAxeViolations(page, { settle: false });
 
     await page.getByRole("switch", { name: "Marketing & Newsletter" }).click();
     await page.getByRole("button", { name: "Resubscribe to Emails" }).click();

@@ -3,7 +3,7 @@
  * dialog shows the spec's 'Validation Error:' alert and the total as it is typed), approves them,
  * rejects one with a reason, marks one paid, records and approves a vendor payment, and watches
  * the summary follow; the CSV export carries the same figures. axe on the tab and every dialog.
- * Runs its own server on a DATA_DIR prepared with the real CLI (one owner).
+ * Runs its own server on a DATA_DIR prepared through the product's services (one owner).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
@@ -11,7 +11,7 @@ import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
 const owner = { email: "fern.owner@example.com", password: "e2e owner passphrase", firstName: "Fern" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-finance", { prefix: "e2e-" });
+const shot = screenshots("finance", { prefix: "e2e-" });
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -77,7 +77,9 @@ async function addAndApprove(page: Page, e: Expense) {
   await expect(item.getByText("Approved", { exact: true })).toBeVisible();
 }
 
-test("budget, expenses with every cost model, approval, rejection and the summary", async ({ page }) => {
+test("budget, expenses with every cost model, approval, rejection and the summary", { tag: "@mobile" }, async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signIn(page);
   await page.goto(`${baseUrl}/admin/dashboard?tab=finance`);

@@ -4,7 +4,7 @@
  * rating in the application's detail; then staff set their availability and email a booking
  * link, the applicant opens it without an account, picks a free time on their own clock and
  * books it, and staff see the booked interview. Own server on its own data directory, owner made
- * with `user:create`; the booking link is read from the outbox through the admin API.
+ * through the service behind `user:create`; the booking link is read from the outbox through the admin API.
  */
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { formatDayHeading } from "../src/shared/schemas/schedule";
@@ -12,7 +12,7 @@ import { type OwnServer, startOwnServer } from "./support/own-server";
 import { api as apiAt, expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 
 const owner = { email: "ines.owner@example.com", password: "e2e owner passphrase", firstName: "Ines" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-interviews", { prefix: "e2e-" });
+const shot = screenshots("interviews", { prefix: "e2e-" });
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -83,7 +83,9 @@ async function pickApplication(dialog: Locator, name: string) {
   await dialog.getByRole("radio", { name: new RegExp(name) }).check();
 }
 
-test("staff schedule, reschedule and complete an interview; the rating shows on the application", async ({ page }) => {
+test("staff schedule, reschedule and complete an interview; the rating shows on the application", {
+  tag: "@mobile",
+}, async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
   const ada = await createApplication(page, "Ada", "Lovelace");
@@ -190,7 +192,10 @@ async function applicantPage(browser: Browser, like: Page): Promise<Page> {
   return context.newPage();
 }
 
-test("staff email a booking link; the applicant books a free time; staff see it", async ({ page, browser }) => {
+test("staff email a booking link; the applicant books a free time; staff see it", { tag: "@mobile" }, async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await signIn(page);
   await createApplication(page, "Bea", "Booker");

@@ -2,7 +2,7 @@
  * Money: the owner accepts an application in the Applications tab and finds its payment plan in
  * the Payments tab (deposit and two instalments), marks the deposit paid, records a manual
  * payment, and edits a booking type's price, which the landing page then shows. Own server on
- * its own data directory (PGlite allows one process per directory), owner made by `user:create`.
+ * its own data directory (PGlite allows one process per directory), owner made through the same service as `user:create`.
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
@@ -15,7 +15,7 @@ import {
 } from "./support/page-helpers";
 
 const owner = { email: "penny.owner@example.com", password: "e2e owner passphrase", firstName: "Penny" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-payments");
+const shot = screenshots("payments");
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -67,87 +67,91 @@ function londonToday(): string {
   }).format(new Date());
 }
 
-test("accept an application, see its plan, take the deposit and a manual payment", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  await signIn(page);
-  const email = `mia.money.${testInfo.project.name}@example.com`;
-  const name = "Mia Money";
-  const application = await api<{ id: string }>(page, "POST", "/api/admin/applications", {
-    firstName: "Mia",
-    lastName: "Money",
-    email,
-    motivations: "I want to learn how to be a more effective advocate for animals everywhere.",
-    advocacyInvolvement: "Weekly street outreach in Bristol.",
-  });
-  for (const stage of ["screening", "interview"]) {
-    await api(page, "POST", `/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
-  }
+test(
+  "accept an application, see its plan, take the deposit and a manual payment",
+  { tag: "@mobile" },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    const email = `mia.money.${testInfo.project.name}@example.com`;
+    const name = "Mia Money";
+    const application = await api<{ id: string }>(page, "POST", "/api/admin/applications", {
+      firstName: "Mia",
+      lastName: "Money",
+      email,
+      motivations: "I want to learn how to be a more effective advocate for animals everywhere.",
+      advocacyInvolvement: "Weekly street outreach in Bristol.",
+    });
+    for (const stage of ["screening", "interview"]) {
+      await api(page, "POST", `/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
+    }
 
-  // Accept in the Applications tab.
-  await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
-  await page.getByLabel("Search", { exact: true }).fill(email);
-  await page.getByRole("button", { name: `Move ${name} to accepted` }).click();
-  const move = page.getByRole("dialog", { name: `Move ${name} to accepted?` });
-  await move.getByRole("button", { name: "Move to accepted" }).click();
-  await expect(toast(page, "Stage Updated")).toContainText("Application moved to accepted stage successfully");
+    // Accept in the Applications tab.
+    await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
+    await page.getByLabel("Search", { exact: true }).fill(email);
+    await page.getByRole("button", { name: `Move ${name} to accepted` }).click();
+    const move = page.getByRole("dialog", { name: `Move ${name} to accepted?` });
+    await move.getByRole("button", { name: "Move to accepted" }).click();
+    await expect(toast(page, "Stage Updated")).toContainText("Application moved to accepted stage successfully");
 
-  // The plan: GBP 1,997 solo, deposit GBP 500 today, the rest in two instalments of GBP 748.50.
-  await page.getByRole("tab", { name: "Payments" }).click();
-  const plan = planEntry(page, name);
-  await expect(plan).toHaveCount(1);
-  await expect(plan).toContainText("Solo");
-  await expect(plan).toContainText("£1,997");
-  await expect(plan).toContainText("Active");
-  await expect(plan).toContainText(londonToday());
-  const payments = await showPayments(page, name);
-  const rows = payments.getByRole("listitem");
-  await expect(rows).toHaveCount(3);
-  await expect(rows.nth(0)).toContainText("Deposit £500");
-  await expect(rows.nth(0)).toContainText(`Due ${londonToday()}`);
-  await expect(rows.nth(1)).toContainText("Instalment 1 of 2 £748.50");
-  await expect(rows.nth(2)).toContainText("Instalment 2 of 2 £748.50");
-  await expect(page.getByText("Outstanding", { exact: true })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await shot(page, "payments-tab");
+    // The plan: GBP 1,997 solo, deposit GBP 500 today, the rest in two instalments of GBP 748.50.
+    await page.getByRole("tab", { name: "Payments" }).click();
+    const plan = planEntry(page, name);
+    await expect(plan).toHaveCount(1);
+    await expect(plan).toContainText("Solo");
+    await expect(plan).toContainText("£1,997");
+    await expect(plan).toContainText("Active");
+    await expect(plan).toContainText(londonToday());
+    const payments = await showPayments(page, name);
+    const rows = payments.getByRole("listitem");
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText("Deposit £500");
+    await expect(rows.nth(0)).toContainText(`Due ${londonToday()}`);
+    await expect(rows.nth(1)).toContainText("Instalment 1 of 2 £748.50");
+    await expect(rows.nth(2)).toContainText("Instalment 2 of 2 £748.50");
+    await expect(page.getByText("Outstanding", { exact: true })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, "payments-tab");
 
-  // The deposit arrives by bank transfer.
-  await payments.getByRole("button", { name: "Mark deposit of £500 completed" }).click();
-  const mark = page.getByRole("dialog", { name: "Mark payment completed" });
-  await expect(mark).toContainText("Deposit of £500 from Mia Money");
-  await expectNoSeriousAxeViolations(page);
-  await mark.getByLabel("Paid by").selectOption("bank_transfer");
-  await mark.getByRole("button", { name: "Mark completed" }).click();
-  await expect(toast(page, "Payment marked as completed")).toBeVisible();
-  await expect(mark).toBeHidden();
-  await expect(plan).toContainText("£1,497");
-  await expect(rows.nth(0)).toContainText("Bank transfer");
+    // The deposit arrives by bank transfer.
+    await payments.getByRole("button", { name: "Mark deposit of £500 completed" }).click();
+    const mark = page.getByRole("dialog", { name: "Mark payment completed" });
+    await expect(mark).toContainText("Deposit of £500 from Mia Money");
+    await expectNoSeriousAxeViolations(page);
+    await mark.getByLabel("Paid by").selectOption("bank_transfer");
+    await mark.getByRole("button", { name: "Mark completed" }).click();
+    await expect(toast(page, "Payment marked as completed")).toBeVisible();
+    await expect(mark).toBeHidden();
+    await expect(plan).toContainText("£1,497");
+    await expect(rows.nth(0)).toContainText("Bank transfer");
 
-  // GBP 200 in cash, recorded by hand: it comes off the next instalment.
-  await plan.getByRole("button", { name: `Record payment from ${name}` }).click();
-  const record = page.getByRole("dialog", { name: "Record payment" });
-  await expect(record.getByText("Remaining: £1,497")).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
-  await record.getByLabel("Amount (£)").fill("2000");
-  await record.getByRole("button", { name: "Record payment" }).click();
-  await expect(record.getByText("The amount is more than the plan's remaining balance of £1,497.")).toBeVisible();
-  await record.getByLabel("Amount (£)").fill("200");
-  await record.getByLabel("Paid by").selectOption("cash");
-  await record.getByLabel("Note").fill("Cash at the info evening");
-  await record.getByRole("button", { name: "Record payment" }).click();
-  await expect(toast(page, "Payment of £200 recorded")).toBeVisible();
-  await expect(record).toBeHidden();
-  await expect(plan).toContainText("£1,297");
-  await expect(rows.filter({ hasText: "Cash at the info evening" })).toContainText("£200");
-  await expect(rows.filter({ hasText: "Instalment 1 of 2" })).toContainText("£548.50");
+    // GBP 200 in cash, recorded by hand: it comes off the next instalment.
+    await plan.getByRole("button", { name: `Record payment from ${name}` }).click();
+    const record = page.getByRole("dialog", { name: "Record payment" });
+    await expect(record.getByText("Remaining: £1,497")).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+    await record.getByLabel("Amount (£)").fill("2000");
+    await record.getByRole("button", { name: "Record payment" }).click();
+    await expect(record.getByText("The amount is more than the plan's remaining balance of £1,497.")).toBeVisible();
+    await record.getByLabel("Amount (£)").fill("200");
+    await record.getByLabel("Paid by").selectOption("cash");
+    await record.getByLabel("Note").fill("Cash at the info evening");
+    await record.getByRole("button", { name: "Record payment" }).click();
+    await expect(toast(page, "Payment of £200 recorded")).toBeVisible();
+    await expect(record).toBeHidden();
+    await expect(plan).toContainText("£1,297");
+    await expect(rows.filter({ hasText: "Cash at the info evening" })).toContainText("£200");
+    await expect(rows.filter({ hasText: "Instalment 1 of 2" })).toContainText("£548.50");
 
-  const stored = await api<{ remainingAmount: string }[]>(
-    page,
-    "GET",
-    `/api/admin/payment-plans?applicationId=${application.id}`,
-  );
-  expect(stored[0]!.remainingAmount).toBe("1297.00");
-  await shot(page, "payments-after");
-});
+    const stored = await api<{ remainingAmount: string }[]>(
+      page,
+      "GET",
+      `/api/admin/payment-plans?applicationId=${application.id}`,
+    );
+    expect(stored[0]!.remainingAmount).toBe("1297.00");
+    await shot(page, "payments-after");
+  },
+);
 
 test("edit a booking type's price and see it on the landing page", async ({ page }) => {
   await signIn(page);

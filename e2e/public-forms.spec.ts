@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/page-helpers";
 
 /**
  * The landing page's application and waitlist sections against the real server (real database,
@@ -59,13 +59,9 @@ async function fillIndividual(page: Page, email: string) {
   await apply.getByRole("radio", { name: /No preference/ }).click();
 }
 
-async function expectNoSeriousAxeViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-test("apply as an individual: 201, toast, celebration and 'Submit another application'", async ({ page }) => {
+test("apply as an individual: 201, toast, celebration and 'Submit another application'", { tag: "@mobile" }, async ({
+  page,
+}) => {
   const apply = await openApplyForm(page);
   await fillIndividual(page, `ada-${unique()}@example.com`);
   await apply.getByRole("checkbox", { name: /VIP Ultimate/ }).click();
@@ -97,7 +93,7 @@ test("apply as an individual: 201, toast, celebration and 'Submit another applic
   const celebration = apply.getByRole("heading", { name: "Your application is in!" });
   await expect(celebration).toBeVisible();
   await expect(celebration).toBeInViewport();
-  await expectNoSeriousAxeViolations(page, "#apply");
+  await expectNoSeriousAxeViolations(page, { settle: false, include: "#apply" });
 
   await apply.getByRole("button", { name: "Submit another application" }).click();
   await expect(apply.getByRole("button", { name: "Submit Application" })).toBeVisible();
@@ -131,7 +127,9 @@ test("apply as a couple: the partner's details reach the server", async ({ page 
   await expect(apply.getByRole("heading", { name: "Your application is in!" })).toBeVisible();
 });
 
-test("every application validation message is shown, and focus goes to the first field", async ({ page }) => {
+test("every application validation message is shown, and focus goes to the first field", { tag: "@mobile" }, async ({
+  page,
+}) => {
   const apply = await openApplyForm(page);
   let posted = false;
   page.on("request", (r) => {
@@ -159,7 +157,7 @@ test("every application validation message is shown, and focus goes to the first
   }
   await expect(apply.getByLabel(/^Full name/)).toBeFocused();
   await expect(apply.getByLabel(/^Full name/)).toHaveAttribute("aria-invalid", "true");
-  await expectNoSeriousAxeViolations(page, "#apply");
+  await expectNoSeriousAxeViolations(page, { settle: false, include: "#apply" });
 
   // The type message needs a form where no type was picked yet.
   await page.reload();
@@ -203,7 +201,7 @@ test("waitlist: messages, 'Joining...', then 'Thank you!'", async ({ page }) => 
   await join.click();
   await expect(waitlist.getByText("Please enter your full name", { exact: true })).toBeVisible();
   await expect(waitlist.getByText("Please enter a valid email address", { exact: true })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, "#waitlist");
+  await expectNoSeriousAxeViolations(page, { settle: false, include: "#waitlist" });
 
   // Hold the response a moment so the sending state can be seen.
   await page.route("**/api/waitlist", async (route) => {
@@ -226,11 +224,11 @@ test("waitlist: messages, 'Joining...', then 'Thank you!'", async ({ page }) => 
   await expect(waitlist.getByText("You're now on our priority waitlist for Bali 2026 updates.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Success!" })).toBeVisible();
   await expect(waitlist.getByRole("button", { name: "Join Waitlist" })).toHaveCount(0);
-  await expectNoSeriousAxeViolations(page, "#waitlist");
+  await expectNoSeriousAxeViolations(page, { settle: false, include: "#waitlist" });
 });
 
-test("waitlist works with the keyboard alone", async ({ page, isMobile }) => {
-  test.skip(isMobile, "keyboard journey runs on desktop");
+// A keyboard journey: desktop only, like every test without the @mobile tag (playwright.config.ts).
+test("waitlist works with the keyboard alone", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("#waitlist")).toBeAttached();
   // Make sure the section's code is loaded, then walk there with Tab from the top of the page.

@@ -1,7 +1,7 @@
 /**
  * The owner sets the retreat's dates and capacity in Settings: a cut below the places already
  * taken is refused in the dialog, a valid change survives a reload. Own server on its own data
- * directory (PGlite allows one process per directory), owner made by `user:create`.
+ * directory (PGlite allows one process per directory), owner made through the same service as `user:create`.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
@@ -15,7 +15,7 @@ import {
 const owner = { email: "olive.owner@example.com", password: "e2e passphrase for the owner", firstName: "Olive" };
 const retreatName = "Bali Vegan Activism Retreat 2026";
 /** The viewport only: the dialog is fixed and the Settings tab is long. */
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-retreats", { fullPage: false });
+const shot = screenshots("retreats", { fullPage: false });
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -47,7 +47,9 @@ async function openSettings(page: Page) {
   return section.getByRole("listitem", { name: retreatName });
 }
 
-test("the owner edits the retreat's dates and capacity in Settings and sees them after a reload", async ({ page }) => {
+test("the owner edits the retreat's dates and capacity in Settings and sees them after a reload", {
+  tag: "@mobile",
+}, async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
 

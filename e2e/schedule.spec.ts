@@ -1,7 +1,7 @@
 /**
  * Running the retreat: staff build the schedule and the room board, invite an accepted applicant
  * to the guest portal, and the guest sees their sessions, room and calendar feed. Own server on
- * its own data directory (PGlite allows one process per directory), owner made by `user:create`.
+ * its own data directory (PGlite allows one process per directory), owner made through the same service as `user:create`.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
@@ -10,13 +10,14 @@ import {
   expectNoSeriousAxeViolations as expectNoSeriousAxe,
   screenshots,
   signIn as signInAs,
+  signInThroughForm,
 } from "./support/page-helpers";
 
 const ownerEmail = "olive.owner@example.com";
 const ownerPassword = "e2e passphrase for the owner";
 const guestPassword = "e2e passphrase for the guest";
 const guestEmail = "gia.guest@example.com";
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-schedule");
+const shot = screenshots("schedule");
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -36,7 +37,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const signIn = (page: Page, email: string, password: string) => signInAs(page, baseUrl, { email, password });
+const signIn = (page: Page, email: string, password: string) =>
+  signInAs(page, baseUrl, { email, password }, "/admin/dashboard");
 
 const expectNoSeriousAxeViolations = (page: Page) => expectNoSeriousAxe(page, { settle: false });
 
@@ -61,7 +63,10 @@ async function addSession(
   await expect(form).toBeHidden();
 }
 
-test("staff build the schedule and rooms, invite a guest, and the guest sees it all", async ({ page, browser }) => {
+test("staff build the schedule and rooms, invite a guest, and the guest sees it all", { tag: "@mobile" }, async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, ownerEmail, ownerPassword);
   await expect(page).toHaveURL(`${baseUrl}/admin/dashboard`);
@@ -125,8 +130,8 @@ test("staff build the schedule and rooms, invite a guest, and the guest sees it 
 
   const guestContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const guestPage = await guestContext.newPage();
-  await signIn(guestPage, guestEmail, guestPassword);
-  await expect(guestPage).toHaveURL(`${baseUrl}/admin/guest`);
+  // The invited guest's first sign-in, through the form as they would.
+  await signInThroughForm(guestPage, baseUrl, { email: guestEmail, password: guestPassword }, "/admin/guest");
   await expect(guestPage.getByRole("heading", { name: "Welcome, Gia!" })).toBeVisible();
   await expect(guestPage.getByText("Frangipani (twin)")).toBeVisible();
   await expect(guestPage.getByText("No peanuts, please")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-test("landing page loads with the retreat from the database", async ({ page }) => {
+test("landing page loads with the retreat from the database", { tag: "@mobile" }, async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.getByText("Bali Vegan Activism Retreat 2026").first()).toBeVisible();

@@ -2,7 +2,7 @@
  * Running the retreat, tasks and vendors: the owner creates a task and moves it through every
  * column with the board's buttons, moves another with the keyboard, assigns one to a vendor, and
  * the vendor signs in to the vendor portal and starts and completes it. Runs its own server on a
- * DATA_DIR prepared with the real CLI (an owner and a vendor user).
+ * DATA_DIR prepared through the product's services (an owner and a vendor user).
  */
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
@@ -10,7 +10,7 @@ import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from ".
 
 const owner = { email: "tess.owner@example.com", password: "e2e owner passphrase", firstName: "Tess" };
 const vendor = { email: "vic.vendor@example.com", password: "e2e vendor passphrase", firstName: "Vic" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-tasks", { prefix: "e2e-" });
+const shot = screenshots("tasks", { prefix: "e2e-" });
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -59,7 +59,9 @@ async function createTask(page: Page, fields: { title: string; description: stri
   await expect(dialog).toBeHidden();
 }
 
-test("owner creates a task and moves it through every column with the buttons", async ({ page }) => {
+test("owner creates a task and moves it through every column with the buttons", { tag: "@mobile" }, async ({
+  page,
+}) => {
   await signIn(page, owner, "/admin/dashboard");
   await openTasks(page);
   await expectNoSeriousAxeViolations(page);
@@ -99,7 +101,7 @@ test("owner creates a task and moves it through every column with the buttons", 
   await expect(card(column(page, "Completed"), "Book the yoga shala")).toBeVisible();
 });
 
-test("a card moves with the keyboard alone", async ({ page }) => {
+test("a card moves with the keyboard alone", { tag: "@mobile" }, async ({ page }) => {
   await signIn(page, owner, "/admin/dashboard");
   await openTasks(page);
   await createTask(page, { title: "Order yoga mats", description: "Fifteen mats" });
@@ -130,7 +132,7 @@ test("a card moves with the keyboard alone", async ({ page }) => {
   await shot(page, "tasks-timeline");
 });
 
-test("templates make a season checklist once", async ({ page }) => {
+test("templates make a season checklist once", { tag: "@mobile" }, async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, owner, "/admin/dashboard");
   await openTasks(page);
@@ -154,7 +156,10 @@ test("templates make a season checklist once", async ({ page }) => {
   await expect(card(column(page, "Pending"), "Confirm airport pickups")).toHaveCount(1);
 });
 
-test("the vendor starts and completes their own task in the vendor portal", async ({ page, browser }) => {
+test("the vendor starts and completes their own task in the vendor portal", { tag: "@mobile" }, async ({
+  page,
+  browser,
+}) => {
   await signIn(page, owner, "/admin/dashboard");
   // Link the vendor user to a vendor record (API only for now).
   const linked = await page.evaluate(async (email) => {

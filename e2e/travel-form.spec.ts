@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousAxeViolations } from "./support/page-helpers";
 
 /** The Travel Compliance Form against the real server, for an application created through the API. */
 
@@ -31,12 +31,6 @@ async function createApplication(request: APIRequestContext): Promise<string> {
   return (await res.json()).id as string;
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 function isoDay(offsetDays: number): string {
   const date = new Date();
   date.setDate(date.getDate() + offsetDays);
@@ -56,13 +50,16 @@ async function fillRequired(page: Page) {
   await page.getByLabel(/^Passport expiry date/).fill(isoDay(2000));
 }
 
-test("the form shows every required message, and expiry pickers start today", async ({ page, request }) => {
+test("the form shows every required message, and expiry pickers start today", { tag: "@mobile" }, async ({
+  page,
+  request,
+}) => {
   const id = await createApplication(request);
   await page.goto(`/travel-form/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Travel Compliance Form" })).toBeVisible();
   await expect(page.getByLabel(/^Policy expiry date/)).toHaveAttribute("min", isoDay(0));
   await expect(page.getByLabel(/^Passport expiry date/)).toHaveAttribute("min", isoDay(0));
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolations(page, { settle: false });
 
   let posted = false;
   page.on("request", (r) => {
@@ -83,7 +80,7 @@ test("the form shows every required message, and expiry pickers start today", as
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel(/^Insurance provider/)).toBeFocused();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolations(page, { settle: false });
   expect(posted).toBe(false);
 });
 
@@ -118,7 +115,7 @@ test("submitting shows 'Submitting...', then the thank-you screen with no way ba
   await expect(page.getByRole("status").filter({ hasText: "Success!" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Travel Information" })).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: /@/ })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolations(page, { settle: false });
 });
 
 test("an unknown application gets the failure toast and keeps the form", async ({ page }) => {
@@ -134,5 +131,5 @@ test("an unknown application gets the failure toast and keeps the form", async (
 test("a link without a valid application id says so", async ({ page }) => {
   await page.goto("/travel-form/12345");
   await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousAxeViolations(page, { settle: false });
 });

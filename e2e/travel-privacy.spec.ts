@@ -4,14 +4,13 @@
  * reveal them (an audited read the owner can see in the audit log) and mark the form reviewed.
  * Runs its own server: the staff and owner users are made with the real CLI before it starts.
  */
-import { join } from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations, screenshots, signIn } from "./support/page-helpers";
 
 const staff = { email: "sam.staff@example.com", password: "e2e staff passphrase", firstName: "Sam" };
 const owner = { email: "olive.owner@example.com", password: "e2e owner passphrase", firstName: "Olive" };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-travel-privacy", { prefix: "e2e-" });
+const shot = screenshots("travel-privacy", { prefix: "e2e-" });
 const passport = "ZX98764321";
 const medical = "Exercise-induced asthma";
 
@@ -28,7 +27,6 @@ test.beforeAll(async () => {
       { ...staff, role: "staff" },
       { ...owner, role: "owner" },
     ],
-    spare: join(test.info().project.outputDir, "travel-privacy-data-dir"),
   });
   baseUrl = server.baseUrl;
 });
@@ -81,59 +79,65 @@ async function applicantWithTravelForm(api: APIRequestContext, tag: string) {
   return { applicationId, email, name: `Tove Traveller ${tag}` };
 }
 
-test("staff see masked travel details, reveal them (audited) and mark the form reviewed", async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const applicant = await applicantWithTravelForm(page.request, testInfo.project.name);
+test(
+  "staff see masked travel details, reveal them (audited) and mark the form reviewed",
+  { tag: "@mobile" },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const applicant = await applicantWithTravelForm(page.request, testInfo.project.name);
 
-  await signIn(page, baseUrl, staff, "/admin/dashboard");
-  await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
-  await page.getByLabel("Search", { exact: true }).fill(applicant.email);
-  await page.getByRole("button", { name: `View details for ${applicant.name}` }).click();
-  const modal = page.getByRole("dialog", { name: applicant.name });
-  const travel = modal.getByRole("region", { name: "Travel details" });
-  await expect(travel.getByText("Submitted, awaiting review")).toBeVisible();
-  await expect(travel.getByText("•••• 4321")).toBeVisible();
-  await expect(travel.getByText("Medical details on file")).toBeVisible();
-  await expect(travel.getByText(/QR 962, LHR → DPS/)).toBeVisible();
-  await expect(modal).not.toContainText(passport);
-  await expect(modal).not.toContainText(medical);
-  await travel.scrollIntoViewIfNeeded();
-  await expectNoSeriousAxeViolations(page, { include: modal });
-  await shot(page, "travel-masked", modal);
+    await signIn(page, baseUrl, staff, "/admin/dashboard");
+    await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
+    await page.getByLabel("Search", { exact: true }).fill(applicant.email);
+    await page.getByRole("button", { name: `View details for ${applicant.name}` }).click();
+    const modal = page.getByRole("dialog", { name: applicant.name });
+    const travel = modal.getByRole("region", { name: "Travel details" });
+    await expect(travel.getByText("Submitted, awaiting review")).toBeVisible();
+    await expect(travel.getByText("•••• 4321")).toBeVisible();
+    await expect(travel.getByText("Medical details on file")).toBeVisible();
+    await expect(travel.getByText(/QR 962, LHR → DPS/)).toBeVisible();
+    await expect(modal).not.toContainText(passport);
+    await expect(modal).not.toContainText(medical);
+    await travel.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(page, { include: modal });
+    await shot(page, "travel-masked", modal);
 
-  await travel.getByRole("button", { name: "Show passport and medical details" }).click();
-  const revealed = travel.getByRole("region", { name: "Passport and medical details" });
-  await expect(revealed).toBeFocused();
-  await expect(revealed.getByText(passport)).toBeVisible();
-  await expect(revealed.getByText(medical)).toBeVisible();
-  await expect(revealed.getByText("Bee stings")).toBeVisible();
-  await expectNoSeriousAxeViolations(page, { include: modal });
-  await shot(page, "travel-revealed", modal);
+    await travel.getByRole("button", { name: "Show passport and medical details" }).click();
+    const revealed = travel.getByRole("region", { name: "Passport and medical details" });
+    await expect(revealed).toBeFocused();
+    await expect(revealed.getByText(passport)).toBeVisible();
+    await expect(revealed.getByText(medical)).toBeVisible();
+    await expect(revealed.getByText("Bee stings")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, { include: modal });
+    await shot(page, "travel-revealed", modal);
 
-  await travel.getByLabel("Review notes").fill("Insurance and flights checked");
-  await travel.getByRole("button", { name: "Mark reviewed" }).click();
-  await expect(travel.getByRole("status")).toHaveText("Travel form marked reviewed.");
-  await expect(travel.getByText("Reviewed", { exact: true })).toBeVisible();
+    await travel.getByLabel("Review notes").fill("Insurance and flights checked");
+    await travel.getByRole("button", { name: "Mark reviewed" }).click();
+    await expect(travel.getByRole("status")).toHaveText("Travel form marked reviewed.");
+    await expect(travel.getByText("Reviewed", { exact: true })).toBeVisible();
 
-  // The owner sees who looked at the passport and medical details, without the values.
-  const ownerApi = await playwrightRequest.newContext({ baseURL: baseUrl });
-  try {
-    const login = await ownerApi.post("/api/auth/login", { data: { username: owner.email, password: owner.password } });
-    expect(login.ok()).toBe(true);
-    const forms = await (await ownerApi.get("/api/admin/travel-forms?status=reviewed")).json();
-    const form = forms.items.find((item: { applicationId: string }) => item.applicationId === applicant.applicationId);
-    expect(form).toMatchObject({ passportNumberMasked: "•••• 4321", reviewNotes: "Insurance and flights checked" });
-    const audit = await (
-      await ownerApi.get("/api/admin/audit-logs?action=travel_form.sensitive_read&pageSize=100")
-    ).json();
-    const reads = audit.items.filter((entry: { entityId: string }) => entry.entityId === form.id);
-    expect(reads).toHaveLength(1);
-    expect(reads[0].userEmail).toBe(staff.email);
-    expect(JSON.stringify(audit)).not.toContain(passport);
-    expect(JSON.stringify(audit)).not.toContain(medical);
-  } finally {
-    await ownerApi.dispose();
-  }
-});
+    // The owner sees who looked at the passport and medical details, without the values.
+    const ownerApi = await playwrightRequest.newContext({ baseURL: baseUrl });
+    try {
+      const login = await ownerApi.post("/api/auth/login", {
+        data: { username: owner.email, password: owner.password },
+      });
+      expect(login.ok()).toBe(true);
+      const forms = await (await ownerApi.get("/api/admin/travel-forms?status=reviewed")).json();
+      const form = forms.items.find(
+        (item: { applicationId: string }) => item.applicationId === applicant.applicationId,
+      );
+      expect(form).toMatchObject({ passportNumberMasked: "•••• 4321", reviewNotes: "Insurance and flights checked" });
+      const audit = await (
+        await ownerApi.get("/api/admin/audit-logs?action=travel_form.sensitive_read&pageSize=100")
+      ).json();
+      const reads = audit.items.filter((entry: { entityId: string }) => entry.entityId === form.id);
+      expect(reads).toHaveLength(1);
+      expect(reads[0].userEmail).toBe(staff.email);
+      expect(JSON.stringify(audit)).not.toContain(passport);
+      expect(JSON.stringify(audit)).not.toContain(medical);
+    } finally {
+      await ownerApi.dispose();
+    }
+  },
+);

@@ -14,7 +14,7 @@ const vendor = {
   firstName: "Vera",
   lastName: "Cook",
 };
-const shot = screenshots(process.env.SHOTS_DIR ?? "/tmp/shots-vendors", { prefix: "vendors-" });
+const shot = screenshots("vendors", { prefix: "vendors-" });
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -42,7 +42,10 @@ const signIn = (page: Page, user: typeof staff, landing: string) => signInAs(pag
 const toast = (page: Page, text: string) =>
   page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text });
 
-test("staff add a vendor, book it onto a session, and the vendor sees it in the portal", async ({ page, browser }) => {
+test("staff add a vendor, book it onto a session, and the vendor sees it in the portal", { tag: "@mobile" }, async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, staff, "/admin/dashboard");
   const sessionTitle = "Welcome dinner";

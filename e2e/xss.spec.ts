@@ -27,8 +27,7 @@ const short = (tag: string) => `XSS-${tag}<img src=x onerror=__xss=1>`;
 const visible = (tag: string) => `XSS-${tag} <img src=x onerror="window.__xss='${tag}'">`;
 
 test.describe.configure({ mode: "serial" });
-// Escaping does not depend on the viewport: one project is enough for this journey.
-test.skip(({ isMobile }) => isMobile, "desktop only");
+// Escaping does not depend on the viewport: desktop only (no @mobile tag, playwright.config.ts).
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);

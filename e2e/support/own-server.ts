@@ -1,17 +1,17 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { preparedDataDir } from "./prepared-data-dir";
+import { upsertUserWithPassword } from "../../src/server/auth/users.service";
+import { type Config, loadConfig } from "../../src/server/config";
+import { type Database, openDatabase } from "../../src/server/db/client";
+import { preparedDataDirTemplate } from "./data-dir-template";
 import { freePort, waitForReady } from "./server";
-
-const run = promisify(execFile);
 
 export interface OwnServerUser {
   email: string;
   password: string;
-  role: string;
+  role: "owner" | "staff" | "vendor" | "guest";
   firstName: string;
   lastName?: string;
 }
@@ -25,38 +25,14 @@ export interface OwnServer {
 export interface OwnServerOptions {
   /** Names the data directory (rhq-e2e-<name>-…). */
   name: string;
-  /** Made with the real `user:create` command before the server starts. */
+  /** Made through the same service as `npm run user:create`, before the server starts. */
   users: OwnServerUser[];
   /** Extra server environment; a function when a value needs the server's own URL (PUBLIC_URL). */
   env?: Record<string, string> | ((baseUrl: string) => Record<string, string>);
   /** A variable that pins the port when several people share a machine; a free port otherwise. */
   portEnvVar?: string;
   /** Data the journey needs written before the server starts (after the users are made). */
-  beforeStart?: (dataDir: string, env: NodeJS.ProcessEnv) => Promise<void>;
-  /**
-   * Where a prepared copy of the data directory is left for the next project of the run
-   * (see preparedDataDir); without it every project prepares its own.
-   */
-  spare?: string;
-}
-
-function cliEnv(dataDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
-}
-
-async function createUser(env: NodeJS.ProcessEnv, user: OwnServerUser) {
-  const args = [
-    "--email",
-    user.email,
-    "--password",
-    user.password,
-    "--role",
-    user.role,
-    "--first-name",
-    user.firstName,
-  ];
-  if (user.lastName) args.push("--last-name", user.lastName);
-  await run("node", ["--import", "tsx", "src/server/auth/user-create-cli.ts", ...args], { env });
+  prepare?: (context: { database: Database; config: Config }) => Promise<void>;
 }
 
 async function stopChild(child: ChildProcess) {
@@ -66,32 +42,43 @@ async function stopChild(child: ChildProcess) {
   await exited;
 }
 
+/** The server's environment on an embedded database in `dataDir`. */
+function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" };
+}
+
+/** Writes the journey's users and data into the (stopped) data directory. */
+async function prepareDataDir(dataDir: string, options: OwnServerOptions) {
+  if (options.users.length === 0 && !options.prepare) return;
+  const config = loadConfig(serverEnv(dataDir));
+  const database = await openDatabase({ dataDir });
+  try {
+    for (const user of options.users) await upsertUserWithPassword(database.db, user);
+    await options.prepare?.({ database, config });
+  } finally {
+    await database.close();
+  }
+}
+
 /**
- * A server of the journey's own, on a data directory prepared with the real CLIs: PGlite allows
- * one process per data directory, so users and data cannot be added to the shared e2e server.
+ * A server of the journey's own, on a copy of the run's migrated data directory (see
+ * data-dir-template.ts) with the journey's users and data written in first: PGlite allows one
+ * process per data directory, so users and data cannot be added to the shared e2e server.
  */
 export async function startOwnServer(options: OwnServerOptions): Promise<OwnServer> {
-  const prefix = `rhq-e2e-${options.name}-`;
-  const prepare = async (dir: string) => {
-    const env = cliEnv(dir);
-    for (const user of options.users) await createUser(env, user);
-    await options.beforeStart?.(dir, env);
-  };
   let dataDir = "";
   let child: ChildProcess | undefined;
   try {
-    if (options.spare) dataDir = await preparedDataDir(prefix, options.spare, prepare);
-    else {
-      dataDir = mkdtempSync(join(tmpdir(), prefix));
-      await prepare(dataDir);
-    }
+    dataDir = mkdtempSync(join(tmpdir(), `rhq-e2e-${options.name}-`));
+    cpSync(preparedDataDirTemplate(), dataDir, { recursive: true });
+    await prepareDataDir(dataDir, options);
     const pinned = options.portEnvVar ? Number(process.env[options.portEnvVar]) : 0;
     const port = pinned || (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const extra = typeof options.env === "function" ? options.env(baseUrl) : (options.env ?? {});
     child = spawn("node", ["--import", "tsx", "src/server/main.ts"], {
       env: {
-        ...cliEnv(dataDir),
+        ...serverEnv(dataDir),
         PORT: String(port),
         HOST: "127.0.0.1",
         CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",

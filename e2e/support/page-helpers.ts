@@ -4,12 +4,31 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Signs in through the admin form; with `landing`, checks the page the role is sent to. */
-export async function signIn(page: Page, baseUrl: string, user: { email: string; password: string }, landing?: string) {
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  user: { email: string; password: string },
+  landing?: string,
+) {
   await page.goto(`${baseUrl}/admin`);
   await page.getByLabel("Username").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (landing !== undefined) await expect(page).toHaveURL(`${baseUrl}${landing}`);
+}
+
+/**
+ * Signs in for a journey about something else: the login API sets the session cookie in the
+ * page's browser context, then the page opens `landing` (the role's portal). The form itself, and
+ * where it sends each role, is the subject of e2e/admin-auth.spec.ts.
+ */
+export async function signIn(page: Page, baseUrl: string, user: { email: string; password: string }, landing: string) {
+  const res = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { username: user.email, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(`${baseUrl}${landing}`);
+  await expect(page).toHaveURL(`${baseUrl}${landing}`);
 }
 
 export interface AxeOptions {
@@ -20,24 +39,21 @@ export interface AxeOptions {
   settle?: boolean;
   /** Only this part of the screen: a selector, or a locator (marked for axe while it runs). */
   include?: string | Locator;
-  /**
-   * Run axe in the page itself, frames left out: the default mode opens a helper page per check
-   * (slow) and hangs on sandbox="" frames such as rendered emails.
-   */
-  legacy?: boolean;
   disableRules?: string[];
 }
 
 export async function expectNoSeriousAxeViolations(page: Page, options: AxeOptions = {}) {
-  const { settle = true, include, legacy = false, disableRules } = options;
+  const { settle = true, include, disableRules } = options;
   if (settle) {
     // Two frames first: a dialog's fade-in may not have started yet when it is already "visible",
     // and half-way through it the text behind the overlay measures as low contrast.
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   }
-  let builder = new AxeBuilder({ page });
-  if (legacy) builder = builder.setLegacyMode(true).options({ iframes: false });
+  // Axe runs in the page itself, frames left out. The default mode opens a helper page per check
+  // (a fifth of a journey's time on this machine) to merge results across frames, and the only
+  // frames the product has are sandbox="" rendered emails, which axe cannot enter in any mode.
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false });
   if (disableRules?.length) builder = builder.disableRules(disableRules);
   const part = typeof include === "string" ? undefined : include;
   if (typeof include === "string") builder = builder.include(include);
@@ -52,18 +68,23 @@ export async function expectNoSeriousAxeViolations(page: Page, options: AxeOptio
 }
 
 /**
- * A screenshot helper writing `<dir>/<prefix><name>-<width>.png`: the whole page by default, the
- * viewport with `fullPage: false`, or only `part` when one is given.
+ * A screenshot helper for people reviewing the screens (they assert nothing): with SHOTS_DIR set it
+ * writes `$SHOTS_DIR/<folder>/<prefix><name>-<width>.png`, the whole page by default, the viewport
+ * with `fullPage: false`, or only `part` when one is given. Without SHOTS_DIR it does nothing:
+ * encoding full-page PNGs was a good part of a test run's time.
  */
 export function screenshots(
-  dir: string,
+  folder: string,
   { prefix = "", fullPage = true }: { prefix?: string; fullPage?: boolean } = {},
 ) {
-  return (page: Page, name: string, part?: Locator) => {
+  return async (page: Page, name: string, part?: Locator) => {
+    const root = process.env.SHOTS_DIR;
+    if (!root) return;
+    const dir = join(root, folder);
     mkdirSync(dir, { recursive: true });
     const width = page.viewportSize()?.width ?? 0;
     const path = join(dir, `${prefix}${name}-${width}.png`);
-    return part ? part.screenshot({ path }) : page.screenshot({ path, fullPage });
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage }));
   };
 }
 

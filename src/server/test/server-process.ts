@@ -32,9 +32,9 @@ export async function freePort(): Promise<number> {
 export function spawnScript(
   script: string,
   env: NodeJS.ProcessEnv,
-  options: { keepLines?: number } = {},
+  options: { keepLines?: number; args?: string[] } = {},
 ): SpawnedProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...(options.args ?? [])], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,5 @@
+import { makeDataDirTemplate } from "./data-dir-template";
+
+export default async function globalSetup() {
+  return makeDataDirTemplate();
+}
