@@ -526,6 +526,13 @@ export const emailLogs = pgTable(
     campaignId: uuid("campaign_id").references(() => emailCampaigns.id, { onDelete: "set null" }),
     /** Files sent with the message (an interview's .ics invitation); small text content only. */
     attachments: jsonList<EmailAttachment>("attachments"),
+    /**
+     * The credential tokens (set-password, booking, offer, pay links) that body and textBody show
+     * only as markers, AES-256-GCM encrypted under DATA_ENCRYPTION_KEY (src/server/email/hidden-links.ts).
+     * The sender puts them back into the message it hands to SMTP and clears this once sent, so
+     * neither staff reading the outbox nor a dump of this table hold a working link.
+     */
+    sealedSecrets: text("sealed_secrets"),
     status: text("status").notNull().default("sent"),
     sentAt: tstz("sent_at"),
     errorMessage: text("error_message"),

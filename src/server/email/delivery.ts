@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { emailLogs, emailSubscribers } from "../db/schema";
 import type { JobQueue } from "../jobs/queue";
+import type { FieldCipher } from "../privacy/field-encryption";
+import { openSecrets, revealHiddenLinks } from "./hidden-links";
 import { dispatchEmails } from "./outbox";
 import { htmlToText } from "./render";
 import type { MailTransport } from "./transport";
@@ -24,7 +26,13 @@ const abandonedSendAfterMs = 10 * 60_000;
 
 export type DeliveryResult = "sent" | "logged" | "skipped";
 
-type DeliveryContext = { db: Db; transport: MailTransport | null; from: string };
+type DeliveryContext = {
+  db: Db;
+  transport: MailTransport | null;
+  from: string;
+  /** Opens the row's sealed credential tokens (hidden-links.ts). */
+  cipher: FieldCipher;
+};
 
 /**
  * Sends one outbox row. Idempotent: the row is claimed with one conditional UPDATE, so a retried
@@ -48,20 +56,24 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
   if (!row) return "skipped";
 
   if (!ctx.transport) {
+    // Nothing will ever send this row (retry is for failed ones), so its tokens are dropped now;
+    // the owner who asked for a set-password link got it once in the reply instead.
     await ctx.db
       .update(emailLogs)
-      .set({ status: emailStatus.logged, errorMessage: null })
+      .set({ status: emailStatus.logged, errorMessage: null, sealedSecrets: null })
       .where(eq(emailLogs.id, row.id));
     return "logged";
   }
 
-  const html = row.body ?? "";
   try {
+    // Only the message handed to SMTP carries the working links; the row keeps its markers.
+    const secrets = openSecrets(ctx.cipher, row.sealedSecrets, row);
+    const html = revealHiddenLinks(row.body ?? "", secrets);
     await ctx.transport.sendMail({
       from: ctx.from,
       to: row.recipientName ? { name: row.recipientName, address: row.recipientEmail } : row.recipientEmail,
       subject: row.subject,
-      text: row.textBody ?? htmlToText(html),
+      text: revealHiddenLinks(row.textBody ?? htmlToText(row.body ?? ""), secrets),
       html,
       ...(row.attachments.length > 0
         ? {
@@ -74,6 +86,7 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
         : {}),
     });
   } catch (error) {
+    // The sealed tokens stay while the row can still be sent (the job's retries, staff's retry).
     const message = error instanceof Error ? error.message : String(error);
     await ctx.db
       .update(emailLogs)
@@ -84,7 +97,7 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
   const sentAt = new Date();
   await ctx.db
     .update(emailLogs)
-    .set({ status: emailStatus.sent, sentAt, errorMessage: null })
+    .set({ status: emailStatus.sent, sentAt, errorMessage: null, sealedSecrets: null })
     .where(eq(emailLogs.id, row.id));
   await ctx.db
     .update(emailSubscribers)

@@ -126,7 +126,12 @@ describe("transactional email over SMTP", () => {
     const [row] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "ada@example.com"));
     expect(row!.status).toBe("sent");
 
-    const ctx = { db: t.app.db, transport: createMailTransport({ smtpUrl }), from: "x@localhost" };
+    const ctx = {
+      db: t.app.db,
+      transport: createMailTransport({ smtpUrl }),
+      from: "x@localhost",
+      cipher: t.app.fieldCipher,
+    };
     expect(await deliverEmail(ctx, row!.id)).toBe("skipped");
 
     const jobId = await t.app.queue!.send(emailSendJob, { emailLogId: row!.id });
@@ -169,13 +174,18 @@ describe("transactional email over SMTP", () => {
       },
       close: () => {},
     };
-    await expect(deliverEmail({ db: t.app.db, transport: broken, from: "x@localhost" }, id)).rejects.toThrow(
-      "421 try again later",
-    );
+    await expect(
+      deliverEmail({ db: t.app.db, transport: broken, from: "x@localhost", cipher: t.app.fieldCipher }, id),
+    ).rejects.toThrow("421 try again later");
     const [failed] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
     expect(failed).toMatchObject({ status: "failed", errorMessage: "421 try again later", sentAt: null });
 
-    const ctx = { db: t.app.db, transport: createMailTransport({ smtpUrl }), from: "x@localhost" };
+    const ctx = {
+      db: t.app.db,
+      transport: createMailTransport({ smtpUrl }),
+      from: "x@localhost",
+      cipher: t.app.fieldCipher,
+    };
     expect(await deliverEmail(ctx, id)).toBe("sent");
     expect(messagesTo("ed@example.com")).toHaveLength(1);
   });
@@ -187,7 +197,7 @@ describe("transactional email over SMTP", () => {
       preferencesUrl: "https://x.test/p",
     });
     const id = await queueEmail(t.app.db, { to: "flo@example.com", name: "Flo", email });
-    const noSmtp = { db: t.app.db, transport: createMailTransport({}), from: "x@localhost" };
+    const noSmtp = { db: t.app.db, transport: createMailTransport({}), from: "x@localhost", cipher: t.app.fieldCipher };
     expect(noSmtp.transport).toBeNull();
     expect(await deliverEmail(noSmtp, id)).toBe("logged");
     expect(await deliverEmail(noSmtp, id)).toBe("skipped");

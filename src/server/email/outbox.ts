@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { type EmailAttachment, emailLogs } from "../db/schema";
+import { findCredentialLink } from "../http/credential-paths";
 import type { JobQueue } from "../jobs/queue";
+import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
 
 /** A database handle or an open transaction: outbox rows are written inside the caller's transaction. */
@@ -17,9 +20,28 @@ export type EmailSendJobData = { emailLogId: string };
  */
 export const sendJobOptions = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
 
+export class CredentialLinkInOutboxError extends Error {}
+
+/**
+ * The safety net under EmailSecrets: a message that would store a working credential link (a
+ * caller that forgot to hide its token) is refused, so it fails its tests instead of leaking to
+ * whoever reads the outbox or a dump. The link itself stays out of the error: errors get logged.
+ */
+function refuseCredentialLinks(kind: string | undefined, parts: readonly (string | null | undefined)[]): void {
+  for (const part of parts) {
+    if (part && findCredentialLink(part)) {
+      throw new CredentialLinkInOutboxError(
+        `Refusing to store a credential link in the outbox (${kind ?? "email"}): render it with EmailSecrets.hide`,
+      );
+    }
+  }
+}
+
 /**
  * Transactional outbox, step 1: records the message as "queued" in the caller's transaction, so
  * the message exists exactly when the business change commits. Returns the email_logs id.
+ * Credential tokens go in `secrets` (see hidden-links.ts): the row keeps markers and the sealed
+ * tokens, never a working link.
  */
 export async function queueEmail(
   tx: DbOrTx,
@@ -31,19 +53,31 @@ export async function queueEmail(
     idempotencyKey?: string;
     /** Kept on the row, so every send attempt (and a retry) carries the same files. */
     attachments?: EmailAttachment[];
+    secrets?: EmailSecrets;
   },
 ): Promise<string> {
+  const secrets = message.secrets?.values ?? [];
+  const subject = hideSecretsIn(message.email.subject, secrets);
+  const html = hideSecretsIn(message.email.html, secrets);
+  const text = hideSecretsIn(message.email.text, secrets);
+  const attachments = message.attachments ?? [];
+  refuseCredentialLinks(message.kind, [subject, html, text, ...attachments.map((a) => a.content)]);
+  const id = randomUUID();
   const [row] = await tx
     .insert(emailLogs)
     .values({
+      id,
       recipientEmail: message.to,
       recipientName: message.name || null,
-      subject: message.email.subject,
-      body: message.email.html,
-      textBody: message.email.text,
+      subject,
+      body: html,
+      textBody: text,
       kind: message.kind ?? null,
       idempotencyKey: message.idempotencyKey ?? null,
-      attachments: message.attachments ?? [],
+      attachments,
+      sealedSecrets: message.secrets
+        ? sealSecrets(message.secrets.cipher, secrets, { id, recipientEmail: message.to })
+        : null,
       status: "queued",
     })
     .returning({ id: emailLogs.id });

@@ -21,6 +21,16 @@ export const userSchema = z.object({
 });
 export type UserDto = z.infer<typeof userSchema>;
 
+/**
+ * Only when the server sends no email (no SMTP configured): the working set-password link, in the
+ * reply to the owner who issued it and nowhere else, once. With email on, only the email has it.
+ */
+const revealedLink = { setPasswordUrl: z.string().optional() };
+
+/** POST /api/admin/users. */
+export const createdUserSchema = userSchema.extend(revealedLink);
+export type CreatedUser = z.infer<typeof createdUserSchema>;
+
 export const passwordOrLinkMessage = "Enter a first password or choose to email a set-password link.";
 export const passwordAndLinkMessage = "Choose either a first password or a set-password link, not both.";
 
@@ -79,5 +89,6 @@ export const setPasswordLinkSentSchema = z.object({
   success: z.literal(true),
   email: z.string(),
   expiresAt: z.string(),
+  ...revealedLink,
 });
 export type SetPasswordLinkSent = z.infer<typeof setPasswordLinkSentSchema>;

@@ -33,6 +33,7 @@ const tags = ["admin", "applications"];
 
 export async function registerAdminApplicationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const links = { publicUrl: app.config.publicUrl, cipher: app.fieldCipher };
 
   r.get(
     "/api/admin/applications",
@@ -83,9 +84,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const result = await updateApplication(app.db, request.params.id, request.body, auditContext(request), {
-        publicUrl: app.config.publicUrl,
-      });
+      const result = await updateApplication(app.db, request.params.id, request.body, auditContext(request), links);
       await dispatchEmails(app.queue, result.emailLogIds, request.log);
       if (request.body.stage !== undefined) await requestReminderSweep(app.queue, request.log);
       return result.application;
@@ -126,8 +125,8 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
         {
           notes: body.notes,
           notify: body.notify,
-          publicUrl: app.config.publicUrl,
-          payUrlFor: (applicationId) => payLinkFor(app.config, applicationId),
+          ...links,
+          payUrlFor: (applicationId, secrets) => payLinkFor(app.config, applicationId, secrets),
         },
         auditContext(request),
       );

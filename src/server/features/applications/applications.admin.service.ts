@@ -15,6 +15,7 @@ import {
 } from "../../../shared/schemas/admin-applications";
 import type { Db } from "../../db/client";
 import { type Application, applications, emailSubscribers, paymentPlans, payments, retreats } from "../../db/schema";
+import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
@@ -296,7 +297,7 @@ export async function updateApplication(
   id: string,
   patch: AdminApplicationUpdate,
   actor: Actor,
-  options: { publicUrl: string },
+  links: LinkSettings,
 ): Promise<UpdateResult> {
   return db.transaction(async (tx) => {
     const locked = await lockApplication(tx, id);
@@ -306,7 +307,7 @@ export async function updateApplication(
     const set = typeof defined.stage === "string" ? { ...defined, ...stageWrite(defined.stage) } : defined;
     const [row] = await tx.update(applications).set(set).where(eq(applications.id, id)).returning();
     const after = pickAdmin(row!);
-    const { emailLogIds } = await applyStageChange(tx, locked, row!, actor, options.publicUrl);
+    const { emailLogIds } = await applyStageChange(tx, locked, row!, actor, links);
     const diff = changedFields(before, after);
     if (Object.keys(diff.new).length > 0) {
       await audit(tx, actor, { action: "update", entityId: id, oldValues: diff.old, newValues: diff.new });
@@ -339,13 +340,11 @@ function appendNote(existing: string | null, entry: string): string {
   return existing?.trim() ? `${existing.trimEnd()}\n\n${entry}` : entry;
 }
 
-export type EscalateOptions = {
+export type EscalateOptions = LinkSettings & {
   notes?: string;
   notify: boolean;
-  /** Used in the email's footer. */
-  publicUrl: string;
   /** The acceptance email's deposit pay link (stripe/pay-link.ts); "" or unset without Stripe. */
-  payUrlFor?: (applicationId: string) => string;
+  payUrlFor?: (applicationId: string, secrets: EmailSecrets) => string;
 };
 
 export type EscalateResult = {
@@ -385,17 +384,9 @@ export async function escalateApplication(
     const after = pickAdmin(updated!);
 
     // Into accepted takes a place (409 when full); out of it cancels the plan and frees the place.
-    const emailLogIds: string[] = [
-      ...(await applyStageChange(tx, row, updated!, actor, options.publicUrl)).emailLogIds,
-    ];
+    const emailLogIds: string[] = [...(await applyStageChange(tx, row, updated!, actor, options)).emailLogIds];
     if (options.notify && (notifiableStages as readonly string[]).includes(to)) {
-      const emailLogId = await queueStageEmail(
-        tx,
-        updated!,
-        to as StageEmailKind,
-        options.publicUrl,
-        options.payUrlFor,
-      );
+      const emailLogId = await queueStageEmail(tx, updated!, to as StageEmailKind, options);
       if (emailLogId) emailLogIds.push(emailLogId);
     }
     const diff = changedFields(pickAdmin(row), after);
@@ -413,13 +404,7 @@ export async function escalateApplication(
  * Queues the stage email unless the applicant has switched application emails off (or
  * unsubscribed from everything) in their email preferences. Returns the email_logs id or null.
  */
-async function queueStageEmail(
-  tx: Tx,
-  app: Application,
-  kind: StageEmailKind,
-  publicUrl: string,
-  payUrlFor?: (applicationId: string) => string,
-) {
+async function queueStageEmail(tx: Tx, app: Application, kind: StageEmailKind, options: EscalateOptions) {
   const [subscriber] = await tx
     .select({ applicationEmails: emailSubscribers.applicationEmails, off: emailSubscribers.globallyUnsubscribed })
     .from(emailSubscribers)
@@ -429,14 +414,15 @@ async function queueStageEmail(
   const [retreat] = app.retreatId
     ? await tx.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, app.retreatId)).limit(1)
     : [];
+  const secrets = new EmailSecrets(options.cipher);
   const email = await renderStageEmail(tx as DbOrTx, kind, {
     firstName: app.firstName?.trim() || "there",
     retreatName: retreat?.name ?? "our retreat",
-    publicUrl,
-    payUrl: kind === "accepted" ? (payUrlFor?.(app.id) ?? "") : "",
+    publicUrl: options.publicUrl,
+    payUrl: kind === "accepted" ? (options.payUrlFor?.(app.id, secrets) ?? "") : "",
   });
   // Switched off by staff in the email templates: the move stands, unannounced.
   if (!email) return null;
   const name = [app.firstName, app.lastName].filter(Boolean).join(" ");
-  return queueEmail(tx as DbOrTx, { to: app.email, name, email });
+  return queueEmail(tx as DbOrTx, { to: app.email, name, email, secrets });
 }

@@ -66,6 +66,7 @@ export async function registerGuestRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { emailLogIds, ...result } = await inviteGuest(app.db, request.body.applicationId, auditContext(request), {
         publicUrl: app.config.publicUrl,
+        cipher: app.fieldCipher,
       });
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(result.linked ? 200 : 201).send(result);

@@ -24,6 +24,7 @@ import {
   travelComplianceForms,
   users,
 } from "../../db/schema";
+import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
 import {
@@ -87,7 +88,7 @@ export async function inviteGuest(
   db: Db,
   applicationId: string,
   actor: AuditActor,
-  options: { publicUrl: string },
+  links: LinkSettings,
 ): Promise<InviteGuestResponse & { emailLogIds: string[] }> {
   try {
     return await db.transaction(async (tx) => {
@@ -140,7 +141,7 @@ export async function inviteGuest(
           calendarToken: newCalendarToken(),
         })
         .returning();
-      const link = await issueSetPasswordLink(tx, created!, { publicUrl: options.publicUrl, invited: true });
+      const link = await issueSetPasswordLink(tx, created!, { ...links, invited: true });
       await recordAudit(tx as unknown as Db, {
         ...actor,
         action: "invite_guest",

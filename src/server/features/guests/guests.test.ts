@@ -74,7 +74,7 @@ describe("POST /api/admin/guests", () => {
     expect(await app.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id))).toHaveLength(1);
     const mail = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "gia.guest@example.com"));
     expect(mail.length).toBe(1);
-    expect(mail[0]!.body).toContain("/set-password/");
+    expect(mail[0]!.body).toContain("/set-password/hidden-link-1");
 
     expect((await invite(application.id)).statusCode).toBe(409);
   });

@@ -22,6 +22,7 @@ export const bookingApiPath = "/api/interview-booking";
 export async function registerInterviewBookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = interviewSettings(app.config);
+  const links = { publicUrl: app.config.publicUrl, cipher: app.fieldCipher };
   const tags = ["interviews"];
 
   r.post(
@@ -36,7 +37,7 @@ export async function registerInterviewBookingRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const actor = { ...auditContext(request), userId: currentUser(request).id };
-      const { link, emailLogIds } = await createBookingLink(app.db, request.body, actor, settings);
+      const { link, emailLogIds } = await createBookingLink(app.db, request.body, actor, links);
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send(link);
     },

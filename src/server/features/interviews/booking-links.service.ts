@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { applications, interviewBookingLinks, interviews, users } from "../../db/schema";
+import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
@@ -77,7 +78,7 @@ export async function createBookingLink(
   db: Db,
   input: z.infer<typeof createBookingLinkSchema>,
   actor: Actor & { userId: string },
-  settings: InterviewSettings,
+  links: LinkSettings,
   now = new Date(),
 ): Promise<{ link: BookingLink; emailLogIds: string[] }> {
   const interviewerId = input.interviewerId ?? actor.userId;
@@ -125,11 +126,12 @@ export async function createBookingLink(
         expiresAt: expiresAt.toISOString(),
       },
     });
+    const secrets = new EmailSecrets(links.cipher);
     const email = await renderBookingLinkEmail({
       firstName: application.firstName,
       duration: input.duration,
       interviewerName: displayName(interviewer),
-      bookingUrl: bookingUrl(settings.publicUrl, token),
+      bookingUrl: bookingUrl(links.publicUrl, secrets.hide(token)),
       expiresAt,
     });
     const emailLogId = await queueEmail(tx, {
@@ -137,6 +139,7 @@ export async function createBookingLink(
       name: [application.firstName, application.lastName].filter(Boolean).join(" "),
       email,
       kind: "interview_booking_link",
+      secrets,
     });
     return {
       link: {

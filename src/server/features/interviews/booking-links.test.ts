@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
+import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { bookingMessages, getBookingPage } from "./booking-links.service";
 
@@ -51,7 +52,7 @@ async function interviewer() {
   return { user, cookie: await sessionCookieFor(app, user.id) };
 }
 
-/** Sends a link and reads the token back from the email, as the applicant would. */
+/** Sends a link and reads the token back from the email as sent, as the applicant would. */
 async function sendLink(cookie: string, body: { applicationId: string; interviewerId?: string; duration?: number }) {
   const res = await call("POST", "/api/admin/interviews/booking-links", cookie, body);
   expect(res.statusCode).toBe(201);
@@ -62,16 +63,17 @@ async function sendLink(cookie: string, body: { applicationId: string; interview
     .where(and(eq(emailLogs.recipientEmail, application!.email), eq(emailLogs.kind, "interview_booking_link")))
     .orderBy(desc(emailLogs.createdAt))
     .limit(1);
-  const token = /\/interview\/book\/([A-Za-z0-9_-]{43})/.exec(mail!.textBody ?? "")?.[1];
+  const sent = await sendOutboxRow(app, mail!.id);
+  const token = /\/interview\/book\/([A-Za-z0-9_-]{43})/.exec(sent.text)?.[1];
   expect(token).toBeDefined();
-  return { res, token: token!, mail: mail! };
+  return { res, token: token!, mail: mail!, sent };
 }
 
 describe("POST /api/admin/interviews/booking-links", () => {
   it("emails the applicant a link, stores only the token's hash, audits, and returns the link", async () => {
     const who = await interviewer();
     const a = await application("<b>Ada</b>");
-    const { res, token, mail } = await sendLink(staff.cookie, {
+    const { res, token, mail, sent } = await sendLink(staff.cookie, {
       applicationId: a.id,
       interviewerId: who.user.id,
       duration: 45,
@@ -83,7 +85,10 @@ describe("POST /api/admin/interviews/booking-links", () => {
     expect(days).toBeLessThanOrEqual(14);
 
     expect(mail.subject).toBe("Choose a time for your Quick Chat with Retreat HQ");
-    expect(mail.body).toContain(`http://localhost:3000/interview/book/${token}`);
+    // The outbox shows where the link went; only the message handed to SMTP carries it.
+    expect(mail.body).toContain("http://localhost:3000/interview/book/hidden-link-1");
+    expect(`${mail.body} ${mail.textBody}`).not.toContain(token);
+    expect(sent.html).toContain(`http://localhost:3000/interview/book/${token}`);
     expect(mail.body).toContain("&lt;b&gt;Ada&lt;/b&gt;");
     expect(mail.body).not.toContain("<b>Ada</b>");
     expect(mail.textBody).toContain("45 minutes");

@@ -147,7 +147,12 @@ describe("interview emails over SMTP", () => {
       email: { subject: "Retry", html: "<p>Retry</p>", text: "Retry" },
       attachments: [invite],
     });
-    const ctx = { db: app.db, transport: createMailTransport({ smtpUrl: sink.url }), from: app.config.emailFrom };
+    const ctx = {
+      db: app.db,
+      transport: createMailTransport({ smtpUrl: sink.url }),
+      from: app.config.emailFrom,
+      cipher: app.fieldCipher,
+    };
     sink.failNext(1);
     await expect(deliverEmail(ctx, emailLogId)).rejects.toThrow();
     const [failed] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, emailLogId));

@@ -43,7 +43,9 @@ export async function registerPaymentReminderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const outcome = await sendReminder(app.db, app.config, request.params.id, { actor: auditContext(request) });
+      const outcome = await sendReminder(app.db, { ...app.config, cipher: app.fieldCipher }, request.params.id, {
+        actor: auditContext(request),
+      });
       if (outcome.outcome === "skipped") throw new AppError("conflict", reminderMessages.alreadySent);
       if (outcome.outcome === "failed") {
         // Recorded as failed (and audited); the caller learns why.

@@ -11,6 +11,7 @@ import {
   payments,
   settings,
 } from "../../db/schema";
+import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { completePayment } from "../payments/payments.service";
 import { payLinkToken } from "../stripe/pay-link";
@@ -38,7 +39,8 @@ beforeEach(async () => {
   await app.db.delete(settings);
 });
 
-const sweep = (iso: string, config = app.config) => runReminderSweep(app.db, config, at(iso));
+const sweep = (iso: string, config = app.config) =>
+  runReminderSweep(app.db, { ...config, cipher: app.fieldCipher }, at(iso));
 
 async function remindersOf(paymentId: string) {
   const rows = await app.db.select().from(paymentReminders).where(eq(paymentReminders.paymentId, paymentId));
@@ -223,9 +225,13 @@ describe("reminder job timing", () => {
     await sweep("2026-03-01T10:05:00Z", stripeOn);
     expect((await sweep("2026-03-04T09:00:00Z", stripeOn)).sent).toBe(1);
     const [mail] = await reminderMail();
-    const link = `${app.config.publicUrl}/api/pay/${payLinkToken(app.config.sessionSecret, application.id)}`;
-    expect(mail!.textBody).toContain(`Pay now: ${link}`);
+    const token = payLinkToken(app.config.sessionSecret, application.id);
+    // The outbox shows where the link went; only the message handed to SMTP carries it.
+    expect(mail!.textBody).toContain(`Pay now: ${app.config.publicUrl}/api/pay/hidden-link-1`);
+    expect(`${mail!.body} ${mail!.textBody}`).not.toContain(token);
     expect(mail!.textBody).not.toContain("bank transfer");
+    const sent = await sendOutboxRow(app, mail!.id);
+    expect(sent.text).toContain(`Pay now: ${app.config.publicUrl}/api/pay/${token}`);
   });
 
   it("never sends one reminder twice when two workers sweep at once", async () => {

@@ -12,14 +12,16 @@ import {
   payments,
   retreats,
 } from "../../db/schema";
+import { EmailSecrets } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
+import type { FieldCipher } from "../../privacy/field-encryption";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { preferencesUrl } from "../email-preferences/subscribers.service";
 import { payLinkFor } from "../stripe/pay-link";
 
-export type ReminderConfig = Pick<Config, "publicUrl" | "sessionSecret" | "stripe">;
+export type ReminderConfig = Pick<Config, "publicUrl" | "sessionSecret" | "stripe"> & { cipher: FieldCipher };
 export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -142,6 +144,7 @@ export async function sendReminder(
 
       const description = payment.description ?? "";
       let email: Awaited<ReturnType<typeof renderSystemEmail>>;
+      const secrets = new EmailSecrets(config.cipher);
       try {
         email = await renderSystemEmail(tx, "payment_reminder", {
           firstName: application.firstName?.trim() || "there",
@@ -149,7 +152,7 @@ export async function sendReminder(
           dueDate: payment.dueDate ? longDate(payment.dueDate) : "",
           description: reminder.reminderType === "overdue" ? `${description || "Payment"} (now overdue)` : description,
           retreatName: due.retreatName ?? "our retreat",
-          payUrl: payLinkFor(config, application.id),
+          payUrl: payLinkFor(config, application.id, secrets),
           preferencesUrl: subscriber ? preferencesUrl(config.publicUrl, subscriber.token) : config.publicUrl,
           publicUrl: config.publicUrl,
         });
@@ -166,6 +169,7 @@ export async function sendReminder(
         kind: "payment_reminder",
         // A second guard besides the row lock: one email per reminder, ever.
         idempotencyKey: `payment_reminder:${reminder.id}`,
+        secrets,
       });
       const { error: _previousError, ...metadata } = reminder.metadata as Record<string, unknown>;
       const row = await setStatus(tx, reminder, {

@@ -7,6 +7,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { todayIn } from "../../../shared/finance/dates";
 import { placeHoldingStages, retreatFullMessage } from "../../../shared/schemas/payments";
 import { type Application, applications, retreats } from "../../db/schema";
+import type { LinkSettings } from "../../email/hidden-links";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { offeredPeople, releasePlace } from "../places/places.service";
@@ -98,7 +99,7 @@ export async function leaveRetreat(
   tx: DbOrTx,
   application: Pick<Application, "id" | "retreatId">,
   actor: Actor,
-  publicUrl: string,
+  links: LinkSettings,
 ): Promise<{ emailLogIds: string[] }> {
   // Retreat before plan: the same lock order as acceptance, so the two cannot deadlock.
   if (application.retreatId) {
@@ -108,7 +109,7 @@ export async function leaveRetreat(
   if (!application.retreatId) return { emailLogIds: [] };
   return releasePlace(
     tx,
-    { retreatId: application.retreatId, releasedByApplicationId: application.id, publicUrl },
+    { retreatId: application.retreatId, releasedByApplicationId: application.id, ...links },
     actor,
   );
 }
@@ -122,12 +123,12 @@ export async function applyStageChange(
   before: Pick<Application, "stage">,
   after: Accepting & Pick<Application, "stage">,
   actor: Actor,
-  publicUrl: string,
+  links: LinkSettings,
 ): Promise<{ emailLogIds: string[] }> {
   if (!holdsPlace(before.stage) && after.stage === "accepted") {
     await acceptIntoRetreat(tx, after, actor);
     return { emailLogIds: [] };
   }
-  if (holdsPlace(before.stage) && !holdsPlace(after.stage)) return leaveRetreat(tx, after, actor, publicUrl);
+  if (holdsPlace(before.stage) && !holdsPlace(after.stage)) return leaveRetreat(tx, after, actor, links);
   return { emailLogIds: [] };
 }

@@ -3,6 +3,7 @@
  * (refundFor) over what the applicant has actually paid, and is recorded as a pending refund
  * payment that staff complete when the money goes out. The place goes to the waitlist.
  */
+
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { todayIn } from "../../../shared/finance/dates";
 import { formatMoney, fromPence, toPence } from "../../../shared/finance/money";
@@ -15,6 +16,7 @@ import {
 } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats } from "../../db/schema";
+import type { LinkSettings } from "../../email/hidden-links";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { stageWrite } from "../applications/stage-write";
@@ -97,7 +99,7 @@ export async function cancelBooking(
   applicationId: string,
   input: { reason: string; cancelledOn?: string; guarantee?: { travelCosts: string } },
   actor: Actor,
-  settings: { publicUrl: string },
+  links: LinkSettings,
   now = new Date(),
 ): Promise<{ result: CancelBookingResult; emailLogIds: string[] }> {
   return db.transaction(async (tx) => {
@@ -127,7 +129,7 @@ export async function cancelBooking(
       .update(applications)
       .set({ ...stageWrite("declined", now), internalNotes: appendNote(application.internalNotes, note, now) })
       .where(eq(applications.id, application.id));
-    const { emailLogIds } = await leaveRetreat(tx, application, actor, settings.publicUrl);
+    const { emailLogIds } = await leaveRetreat(tx, application, actor, links);
 
     let refundPaymentId: string | null = null;
     if (refundPence > 0) {

@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, placeOffers, retreats } from "../../db/schema";
+import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
@@ -23,10 +24,9 @@ import { offerPriceSummary } from "./offer-price";
 import { type Actor, capacityOf, hashOfferToken, releasePlace, resolveRetreat } from "./places.service";
 
 type OfferRow = typeof placeOffers.$inferSelect;
-type Settings = {
-  publicUrl: string;
+type Settings = LinkSettings & {
   /** The deposit's pay link for the acceptance email ("" when payments are by bank transfer). */
-  payUrlFor?: (applicationId: string) => string;
+  payUrlFor?: (applicationId: string, secrets: EmailSecrets) => string;
 };
 
 /** How many closed offers the staff history shows. */
@@ -162,16 +162,17 @@ async function queueAcceptedEmail(
   settings: Settings,
 ): Promise<string[]> {
   const [retreat] = await tx.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, retreatId));
+  const secrets = new EmailSecrets(settings.cipher);
   const email = await renderSystemEmail(tx, "stage_accepted", {
     firstName: application.firstName?.trim() || "there",
     retreatName: retreat?.name ?? "our retreat",
     publicUrl: settings.publicUrl,
-    payUrl: settings.payUrlFor?.(application.id) ?? "",
+    payUrl: settings.payUrlFor?.(application.id, secrets) ?? "",
   });
   // Switched off by staff in the email templates: the acceptance stands, unannounced.
   if (!email) return [];
   const name = [application.firstName, application.lastName].filter(Boolean).join(" ");
-  return [await queueEmail(tx, { to: application.email, name, email, kind: "stage_accepted" })];
+  return [await queueEmail(tx, { to: application.email, name, email, kind: "stage_accepted", secrets })];
 }
 
 /** POST /api/place-offers/{token}/decline: the place goes straight to the next person. */
@@ -193,6 +194,7 @@ export async function declineOffer(
         retreatId: offer.retreatId,
         releasedByApplicationId: offer.releasedByApplicationId,
         publicUrl: settings.publicUrl,
+        cipher: settings.cipher,
       },
       actor,
       { now },
@@ -221,6 +223,7 @@ export async function withdrawOffer(
         retreatId: offer.retreatId,
         releasedByApplicationId: offer.releasedByApplicationId,
         publicUrl: settings.publicUrl,
+        cipher: settings.cipher,
       },
       actor,
       { now },
@@ -272,6 +275,7 @@ export async function expireOffers(
           retreatId: offer.retreatId,
           releasedByApplicationId: offer.releasedByApplicationId,
           publicUrl: settings.publicUrl,
+          cipher: settings.cipher,
         },
         null,
         { now },

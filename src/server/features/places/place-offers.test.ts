@@ -50,7 +50,7 @@ async function declineBooking(applicationId: string) {
 async function tokenFor(email: string) {
   const mails = await offerEmailsTo(app, email);
   expect(mails).toHaveLength(1);
-  return offerTokenIn(mails[0]!, publicUrl);
+  return offerTokenIn(app, mails[0]!, publicUrl);
 }
 
 async function stageOf(id: string) {
@@ -76,7 +76,7 @@ describe("a released place goes to the waitlist", () => {
     expect(mails[0]!.textBody).toContain("Hi Wren");
     expect(mails[0]!.textBody).toContain("(London time)");
     expect(await offerEmailsTo(app, second!.email)).toHaveLength(0);
-    const token = offerTokenIn(mails[0]!, publicUrl);
+    const token = await offerTokenIn(app, mails[0]!, publicUrl);
     const [offer] = await offersOf(first!.id);
     expect(offer).toMatchObject({ status: "offered", releasedByApplicationId: bookings[0]!.id });
     // Only the hash is stored; 72 hours to answer.
@@ -158,7 +158,7 @@ describe("a released place goes to the waitlist", () => {
     const mails = await offerEmailsTo(app, couple!.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain("The offer is for both of you.");
-    const page = (await call("GET", `/api/place-offers/${offerTokenIn(mails[0]!, publicUrl)}`, null)).json();
+    const page = (await call("GET", `/api/place-offers/${await offerTokenIn(app, mails[0]!, publicUrl)}`, null)).json();
     expect(page).toMatchObject({ people: 2, price: { total: "3794.00", deposit: "1000.00" } });
   });
 
@@ -190,12 +190,16 @@ describe("a released place goes to the waitlist", () => {
     const [offer] = await offersOf(first!.id);
 
     // Not yet.
-    let swept = await sweepPlaces(app.db, { publicUrl }, new Date(offer!.expiresAt.getTime() - 60_000));
+    let swept = await sweepPlaces(
+      app.db,
+      { publicUrl, cipher: app.fieldCipher },
+      new Date(offer!.expiresAt.getTime() - 60_000),
+    );
     expect((await offersOf(first!.id))[0]!.status).toBe("offered");
     expect(swept.emailLogIds).toHaveLength(0);
 
     const later = new Date(offer!.expiresAt.getTime() + 60_000);
-    swept = await sweepPlaces(app.db, { publicUrl }, later);
+    swept = await sweepPlaces(app.db, { publicUrl, cipher: app.fieldCipher }, later);
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect((await offersOf(first!.id))[0]).toMatchObject({ status: "expired" });
     expect(await offerEmailsTo(app, second!.email)).toHaveLength(1);
@@ -228,7 +232,7 @@ describe("a released place goes to the waitlist", () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(placeMessages.noLongerWaitlisted);
 
-    await sweepPlaces(app.db, { publicUrl });
+    await sweepPlaces(app.db, { publicUrl, cipher: app.fieldCipher });
     expect((await offersOf(first!.id))[0]!.status).toBe("withdrawn");
     expect(await offerEmailsTo(app, second!.email)).toHaveLength(1);
   });

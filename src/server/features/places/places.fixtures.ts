@@ -6,6 +6,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { applications, bookingTypes, emailLogs, payments, retreats } from "../../db/schema";
+import { sendOutboxRow } from "../../test/sent-mail";
 import { acceptIntoRetreat } from "../payments/acceptance";
 import { completePayment } from "../payments/payments.service";
 
@@ -113,12 +114,24 @@ export async function offerEmailsTo(app: FastifyInstance, email: string) {
     .orderBy(asc(emailLogs.createdAt));
 }
 
-/** The token in an offer email's link, read from the message as the applicant gets it. */
-export function offerTokenIn(message: { textBody: string | null; body: string | null }, publicUrl: string): string {
+/**
+ * The token in an offer email's link, read from the message as the applicant gets it (sent through
+ * the product's delivery code: the stored row shows only a marker, which this also checks).
+ */
+export async function offerTokenIn(
+  app: FastifyInstance,
+  row: { id: string; textBody: string | null; body: string | null },
+  publicUrl: string,
+): Promise<string> {
+  if (!row.textBody?.includes(`${publicUrl}/place-offer/hidden-link-1`)) {
+    throw new Error(`the stored email should show the link's marker: ${row.textBody}`);
+  }
+  const message = await sendOutboxRow(app, row.id);
   const escaped = publicUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const match = new RegExp(`${escaped}/place-offer/([A-Za-z0-9_-]+)`).exec(message.textBody ?? "");
-  if (!match) throw new Error(`no offer link in: ${message.textBody}`);
+  const match = new RegExp(`${escaped}/place-offer/([A-Za-z0-9_-]+)`).exec(message.text);
+  if (!match) throw new Error(`no offer link in: ${message.text}`);
   // The HTML part carries the same link.
-  if (!message.body?.includes(`/place-offer/${match[1]}`)) throw new Error("the HTML part has no offer link");
+  if (!message.html.includes(`/place-offer/${match[1]}`)) throw new Error("the HTML part has no offer link");
+  if (`${row.body} ${row.textBody}`.includes(match[1]!)) throw new Error("the stored email holds the token");
   return match[1]!;
 }

@@ -23,7 +23,7 @@ import { releaseOverdueDeposits, sweepPlaces } from "./places.jobs";
 let t: TestApp;
 let app: FastifyInstance;
 let staffCookie: string;
-const settings = () => ({ publicUrl: app.config.publicUrl });
+const settings = () => ({ publicUrl: app.config.publicUrl, cipher: app.fieldCipher });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -139,7 +139,7 @@ describe("the last place", () => {
       });
       expect(declined.statusCode).toBe(200);
       const [mail] = await offerEmailsTo(app, waiting.email);
-      const token = offerTokenIn(mail!, app.config.publicUrl);
+      const token = await offerTokenIn(app, mail!, app.config.publicUrl);
 
       const [offerAccept, staffAccept] = await Promise.all([
         app.inject({ method: "POST", url: `/api/place-offers/${token}/accept`, remoteAddress: `10.44.0.${round}` }),

@@ -4,6 +4,7 @@
  * after its due date gives its place up. Rows are taken FOR UPDATE SKIP LOCKED, so two workers
  * sweeping at once share the rows instead of handling one twice.
  */
+
 import { and, asc, eq, exists, inArray, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { addDays, todayIn } from "../../../shared/finance/dates";
@@ -12,6 +13,7 @@ import { placeHoldingStages } from "../../../shared/schemas/payments";
 import { bookingTimeZone, depositGraceDays } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, payments } from "../../db/schema";
+import type { LinkSettings } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
 import { stageWrite } from "../applications/stage-write";
@@ -25,7 +27,7 @@ const sweepIntervalMs = 60_000;
 const batchSize = 50;
 const system: Actor = { userId: null, ipAddress: null, userAgent: null };
 
-type Settings = { publicUrl: string };
+type Settings = LinkSettings;
 
 /**
  * Declines one batch of place-holding applications whose deposit was due more than `graceDays`
@@ -83,7 +85,7 @@ export async function releaseOverdueDeposits(
         oldValues: { stage: application.stage },
         newValues: { stage: "declined", reason: "deposit_overdue", depositPaymentId: deposit?.id ?? null },
       });
-      const released = await leaveRetreat(tx, application, system, settings.publicUrl);
+      const released = await leaveRetreat(tx, application, system, settings);
       emailLogIds.push(...released.emailLogIds);
     }
     return { released: due.map((a) => a.id), emailLogIds };
@@ -102,7 +104,7 @@ export async function sweepPlaces(db: Db, settings: Settings, now = new Date()) 
 }
 
 async function sweepAndDispatch(app: FastifyInstance, queue: JobQueue, log: FastifyBaseLogger) {
-  const result = await sweepPlaces(app.db, { publicUrl: app.config.publicUrl });
+  const result = await sweepPlaces(app.db, { publicUrl: app.config.publicUrl, cipher: app.fieldCipher });
   if (result.expired > 0 || result.released.length > 0) {
     log.info({ expired: result.expired, released: result.released.length }, "places sweep");
   }

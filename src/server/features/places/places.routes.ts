@@ -14,6 +14,7 @@ import {
   withdrawOfferResponseSchema,
 } from "../../../shared/schemas/places";
 import { currentUser, staffRoles } from "../../auth/guards";
+import type { EmailSecrets } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
@@ -37,7 +38,8 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = () => ({
     publicUrl: app.config.publicUrl,
-    payUrlFor: (applicationId: string) => payLinkFor(app.config, applicationId),
+    cipher: app.fieldCipher,
+    payUrlFor: (applicationId: string, secrets: EmailSecrets) => payLinkFor(app.config, applicationId, secrets),
   });
   const publicTags = ["places"];
   const adminTags = ["places"];

@@ -12,6 +12,7 @@ import { pageRoutes } from "../../../shared/routes";
 import { type Capacity, placeMessages, placeOfferHours } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, placeOffers, retreats } from "../../db/schema";
+import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
@@ -112,7 +113,7 @@ async function createOffer(
   tx: DbOrTx,
   retreat: typeof retreats.$inferSelect,
   application: typeof applications.$inferSelect,
-  input: { releasedByApplicationId: string | null; publicUrl: string },
+  input: { releasedByApplicationId: string | null } & LinkSettings,
   actor: Actor | null,
   now: Date,
   offerHours: number,
@@ -144,13 +145,14 @@ async function createOffer(
       releasedByApplicationId: input.releasedByApplicationId,
     },
   });
+  const secrets = new EmailSecrets(input.cipher);
   const email = await renderPlaceOfferEmail({
     firstName: application.firstName,
     retreatName: retreat.name,
     startDate: retreat.startDate,
     endDate: retreat.endDate,
     people: peopleOf(application.applicationType),
-    offerUrl: placeOfferUrl(input.publicUrl, token),
+    offerUrl: placeOfferUrl(input.publicUrl, secrets.hide(token)),
     expiresAt,
   });
   return queueEmail(tx, {
@@ -158,6 +160,7 @@ async function createOffer(
     name: [application.firstName, application.lastName].filter(Boolean).join(" "),
     email,
     kind: "place_offer",
+    secrets,
   });
 }
 
@@ -169,7 +172,7 @@ async function createOffer(
  */
 export async function releasePlace(
   tx: DbOrTx,
-  input: { retreatId: string; releasedByApplicationId: string | null; publicUrl: string },
+  input: { retreatId: string; releasedByApplicationId: string | null } & LinkSettings,
   actor: Actor | null,
   options: ReleaseOptions = {},
 ): Promise<{ emailLogIds: string[] }> {

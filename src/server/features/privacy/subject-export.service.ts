@@ -139,7 +139,7 @@ export async function exportSubject(
     ],
     subscribers: subscribers.map((s) => omit(s, ["unsubscribeToken"])),
     travelForms: forms.map((f) => decrypt(cipher, plain(f), "travel")),
-    emailLogs: logs.map(plain),
+    emailLogs: logs.map((l) => omit(l, ["sealedSecrets"])),
     emailSends: sends.map(plain),
     interviews: interviewRows.map(plain),
     placeOffers: offers.map((o) => omit(o, ["tokenHash"])),

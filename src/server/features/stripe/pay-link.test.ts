@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { EmailSecrets } from "../../email/hidden-links";
+import { createFieldCipher } from "../../privacy/field-encryption";
 import { payLinkFor, payLinkToken, verifyPayLinkToken } from "./pay-link";
 
 const secret = "s".repeat(40);
@@ -22,11 +24,14 @@ describe("pay link tokens", () => {
     expect(verifyPayLinkToken(secret, "")).toBeNull();
   });
 
-  it("is only offered when Stripe is on", () => {
+  it("is only offered when Stripe is on, and then only as a marker whose token waits in the secrets", () => {
     const base = { publicUrl: "https://retreat.example", sessionSecret: secret };
-    expect(payLinkFor(base, applicationId)).toBe("");
-    expect(payLinkFor({ ...base, stripe: { secretKey: "sk_test_x" } }, applicationId)).toBe(
-      `https://retreat.example/api/pay/${payLinkToken(secret, applicationId)}`,
+    const secrets = new EmailSecrets(createFieldCipher(Buffer.alloc(32, 1)));
+    expect(payLinkFor(base, applicationId, secrets)).toBe("");
+    expect(secrets.values).toEqual([]);
+    expect(payLinkFor({ ...base, stripe: { secretKey: "sk_test_x" } }, applicationId, secrets)).toBe(
+      "https://retreat.example/api/pay/hidden-link-1",
     );
+    expect(secrets.values).toEqual([payLinkToken(secret, applicationId)]);
   });
 });

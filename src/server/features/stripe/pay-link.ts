@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config";
+import type { EmailSecrets } from "../../email/hidden-links";
 
 /**
  * The tokenised pay link put in acceptance and reminder emails: GET /api/pay/{token} opens a
@@ -32,11 +33,19 @@ export function verifyPayLinkToken(secret: string, token: string): string | null
   return given.length === expected.length && timingSafeEqual(given, expected) ? applicationId : null;
 }
 
-/** The emails' payUrl: the pay link when Stripe is on, else "" (the templates then say bank transfer). */
+export function payLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/pay/${token}`;
+}
+
+/**
+ * The emails' payUrl: the pay link when Stripe is on, else "" (the templates then say bank
+ * transfer). The token is hidden in `secrets`: the stored email shows a marker, the sent one the link.
+ */
 export function payLinkFor(
   config: Pick<Config, "publicUrl" | "sessionSecret" | "stripe">,
   applicationId: string,
+  secrets: EmailSecrets,
 ): string {
   if (!config.stripe) return "";
-  return `${config.publicUrl}/api/pay/${payLinkToken(config.sessionSecret, applicationId)}`;
+  return payLinkUrl(config.publicUrl, secrets.hide(payLinkToken(config.sessionSecret, applicationId)));
 }

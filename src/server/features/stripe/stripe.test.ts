@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailLogs, paymentPlans, payments, stripeEvents } from "../../db/schema";
+import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { applicantWithPlan } from "../payment-reminders/payment-fixtures";
 import { applicant, retreatWithRates } from "../payments/payments.fixtures";
@@ -368,7 +369,10 @@ describe("from acceptance to a paid deposit", () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [mail] = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "accepted@example.com"));
     const link = `http://localhost:3000/api/pay/${payLinkToken(app.config.sessionSecret, person.id)}`;
-    expect(mail!.textBody).toContain(`Pay your deposit: ${link}`);
+    // The outbox shows where the link went; only the message handed to SMTP carries it.
+    expect(mail!.textBody).toContain("Pay your deposit: http://localhost:3000/api/pay/hidden-link-1");
+    expect(`${mail!.body} ${mail!.textBody}`).not.toContain(link);
+    expect((await sendOutboxRow(app, mail!.id)).text).toContain(`Pay your deposit: ${link}`);
 
     const opened = await app.inject({ method: "GET", url: new URL(link).pathname });
     expect(opened.statusCode).toBe(303);

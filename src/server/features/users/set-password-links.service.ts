@@ -9,6 +9,7 @@ import { setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { passwordTokens, sessions, users } from "../../db/schema";
+import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { type DbOrTx, queueEmail } from "../../email/outbox";
 import { renderSetPasswordEmail } from "../../email/templates/set-password";
 import { AppError } from "../../http/errors";
@@ -32,6 +33,9 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/set-password/${token}`;
 }
 
+/** A link just issued. `url` is the working link: for the issuing owner's reply only, never stored. */
+export type IssuedSetPasswordLink = { emailLogId: string; expiresAt: Date; url: string };
+
 /**
  * Creates a link for the user and puts its email in the outbox, inside the caller's transaction.
  * Earlier unused links of the user stop working: only the newest email's link is valid.
@@ -39,18 +43,19 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
 export async function issueSetPasswordLink(
   tx: DbOrTx,
   user: Pick<UserRow, "id" | "email" | "firstName" | "lastName">,
-  options: { publicUrl: string; invited: boolean },
-): Promise<{ emailLogId: string; expiresAt: Date }> {
+  options: LinkSettings & { invited: boolean },
+): Promise<IssuedSetPasswordLink> {
   await tx.delete(passwordTokens).where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + setPasswordLinkTtlHours * 60 * 60 * 1000);
   await tx
     .insert(passwordTokens)
     .values({ userId: user.id, tokenHash: hashToken(token), purpose: setPasswordPurpose, expiresAt });
+  const secrets = new EmailSecrets(options.cipher);
   const email = await renderSetPasswordEmail({
     firstName: user.firstName,
     email: user.email,
-    url: setPasswordUrl(options.publicUrl, token),
+    url: setPasswordUrl(options.publicUrl, secrets.hide(token)),
     expiresInHours: setPasswordLinkTtlHours,
     invited: options.invited,
   });
@@ -59,8 +64,9 @@ export async function issueSetPasswordLink(
     name: [user.firstName, user.lastName].filter(Boolean).join(" ") || null,
     email,
     kind: "set_password",
+    secrets,
   });
-  return { emailLogId, expiresAt };
+  return { emailLogId, expiresAt, url: setPasswordUrl(options.publicUrl, token) };
 }
 
 /** POST /api/admin/users/{id}/set-password-link: a new link for an existing, active user. */
@@ -68,14 +74,14 @@ export async function sendSetPasswordLink(
   db: Db,
   userId: string,
   actor: Actor,
-  publicUrl: string,
-): Promise<{ email: string; expiresAt: Date; emailLogIds: string[] }> {
+  links: LinkSettings,
+): Promise<{ email: string; expiresAt: Date; url: string; emailLogIds: string[] }> {
   return db.transaction(async (tx) => {
     // The row lock makes two owners' simultaneous sends take turns, so one link survives.
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("not_found", "User not found.");
     if (!user.isActive) throw new AppError("conflict", inactiveUserLinkMessage);
-    const { emailLogId, expiresAt } = await issueSetPasswordLink(tx, user, { publicUrl, invited: false });
+    const { emailLogId, expiresAt, url } = await issueSetPasswordLink(tx, user, { ...links, invited: false });
     await recordAudit(tx, {
       ...actor,
       action: "send_set_password_link",
@@ -83,7 +89,7 @@ export async function sendSetPasswordLink(
       entityId: user.id,
       newValues: { email: user.email, expiresAt: expiresAt.toISOString() },
     });
-    return { email: user.email, expiresAt, emailLogIds: [emailLogId] };
+    return { email: user.email, expiresAt, url, emailLogIds: [emailLogId] };
   });
 }
 

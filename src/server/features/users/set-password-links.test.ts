@@ -11,6 +11,7 @@ import {
 import { verifyPassword } from "../../auth/password";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailLogs, passwordTokens, sessions, users } from "../../db/schema";
+import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { inactiveUserLinkMessage } from "./set-password-links.service";
 
@@ -46,7 +47,10 @@ function submitLink(token: string, payload: object, ip = freshIp()) {
   return app.inject({ method: "POST", url: `/api/auth/set-password/${token}`, payload, remoteAddress: ip });
 }
 
-/** The newest set-password email to the address, and the token in its link. */
+/**
+ * The newest set-password email to the address as stored (read first), and the token in the
+ * message the sender hands to SMTP: the stored row only shows a marker where the link goes.
+ */
 async function latestLinkEmail(to: string) {
   const [mail] = await app.db
     .select()
@@ -55,9 +59,10 @@ async function latestLinkEmail(to: string) {
     .orderBy(desc(emailLogs.createdAt), desc(emailLogs.id))
     .limit(1);
   if (!mail) throw new Error(`no set_password email to ${to}`);
-  const match = /https:\/\/retreat\.example\.com\/set-password\/([A-Za-z0-9_-]{43})/.exec(mail.body ?? "");
-  if (!match) throw new Error("no link in the email");
-  return { mail, token: match[1]! };
+  const sent = await sendOutboxRow(app, mail.id);
+  const match = /https:\/\/retreat\.example\.com\/set-password\/([A-Za-z0-9_-]{43})/.exec(sent.html);
+  if (!match) throw new Error("no link in the sent email");
+  return { mail, sent, token: match[1]! };
 }
 
 async function sendLinkTo(userId: string) {
@@ -77,14 +82,17 @@ describe("creating a user with a set-password link", () => {
     const [row] = await app.db.select().from(users).where(eq(users.id, created.id));
     expect(row!.passwordHash).toBeNull();
 
-    const { mail, token } = await latestLinkEmail("invitee@example.com");
+    const { mail, sent, token } = await latestLinkEmail("invitee@example.com");
     expect(mail.status).toBe("queued");
     expect(mail.recipientName).toBe("Ina <i> Vitee");
     // User text is escaped in the HTML part.
     expect(mail.body).toContain("Hello Ina &lt;i&gt;,");
     expect(mail.body).not.toContain("Ina <i>");
     expect(mail.subject).toBe("Set your password for the Retreat HQ back office");
-    expect(mail.textBody).toContain(`${publicUrl}/set-password/${token}`);
+    // The outbox shows where the link went, never the link; only the sent message carries it.
+    expect(mail.textBody).toContain(`${publicUrl}/set-password/hidden-link-1`);
+    expect(`${mail.body} ${mail.textBody}`).not.toContain(token);
+    expect(sent.text).toContain(`${publicUrl}/set-password/${token}`);
     expect(mail.textBody).toContain("expires in 72 hours");
 
     const [stored] = await app.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));

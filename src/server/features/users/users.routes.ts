@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  createdUserSchema,
   createUserSchema,
   setPasswordLinkSentSchema,
   updateUserSchema,
@@ -10,6 +11,7 @@ import {
 } from "../../../shared/schemas/users";
 import { currentUser, ownerRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
+import { deliversEmail } from "../../email/transport";
 import { apiErrorSchema } from "../../http/errors";
 import { sendSetPasswordLink } from "./set-password-links.service";
 import { type Actor, createUser, listUsers, updateUser } from "./users.service";
@@ -26,6 +28,13 @@ function actorOf(request: FastifyRequest): Actor {
 export async function registerUserRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: ownerRoles };
+  const links = { publicUrl: app.config.publicUrl, cipher: app.fieldCipher };
+
+  /**
+   * Without SMTP nobody receives the email, so the owner who issued the link gets it in this
+   * reply, once (no-store: see http/no-store.ts); the outbox row never holds it.
+   */
+  const revealed = (url: string | null) => (url && !deliversEmail(app.config) ? { setPasswordUrl: url } : {});
 
   r.get("/api/admin/users", { config, schema: { tags: ["users"], response: { 200: z.array(userSchema) } } }, async () =>
     listUsers(app.db),
@@ -33,13 +42,11 @@ export async function registerUserRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/admin/users",
-    { config, schema: { tags: ["users"], body: createUserSchema, response: { 201: userSchema } } },
+    { config, schema: { tags: ["users"], body: createUserSchema, response: { 201: createdUserSchema } } },
     async (request, reply) => {
-      const { user, emailLogIds } = await createUser(app.db, request.body, actorOf(request), {
-        publicUrl: app.config.publicUrl,
-      });
+      const { user, emailLogIds, setPasswordUrl } = await createUser(app.db, request.body, actorOf(request), links);
       await dispatchEmails(app.queue, emailLogIds, request.log);
-      return reply.status(201).send(user);
+      return reply.status(201).send({ ...user, ...revealed(setPasswordUrl) });
     },
   );
 
@@ -65,9 +72,14 @@ export async function registerUserRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const sent = await sendSetPasswordLink(app.db, request.params.id, actorOf(request), app.config.publicUrl);
+      const sent = await sendSetPasswordLink(app.db, request.params.id, actorOf(request), links);
       await dispatchEmails(app.queue, sent.emailLogIds, request.log);
-      return { success: true as const, email: sent.email, expiresAt: sent.expiresAt.toISOString() };
+      return {
+        success: true as const,
+        email: sent.email,
+        expiresAt: sent.expiresAt.toISOString(),
+        ...revealed(sent.url),
+      };
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
+import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { issueSetPasswordLink } from "./set-password-links.service";
@@ -54,8 +55,8 @@ export async function createUser(
   db: Db,
   input: CreateUserInput,
   actor: Actor,
-  options: { publicUrl: string },
-): Promise<{ user: UserDto; emailLogIds: string[] }> {
+  links: LinkSettings,
+): Promise<{ user: UserDto; emailLogIds: string[]; setPasswordUrl: string | null }> {
   const email = input.email.trim().toLowerCase();
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   try {
@@ -70,9 +71,7 @@ export async function createUser(
         .insert(users)
         .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName, role: input.role })
         .returning();
-      const link = passwordHash
-        ? null
-        : await issueSetPasswordLink(tx, created!, { publicUrl: options.publicUrl, invited: true });
+      const link = passwordHash ? null : await issueSetPasswordLink(tx, created!, { ...links, invited: true });
       await recordAudit(tx, {
         ...actor,
         action: "create",
@@ -83,7 +82,11 @@ export async function createUser(
           ...(link ? { setPasswordLinkSent: true, setPasswordLinkExpiresAt: link.expiresAt.toISOString() } : {}),
         },
       });
-      return { user: toUserDto(created!), emailLogIds: link ? [link.emailLogId] : [] };
+      return {
+        user: toUserDto(created!),
+        emailLogIds: link ? [link.emailLogId] : [],
+        setPasswordUrl: link?.url ?? null,
+      };
     });
   } catch (error) {
     // Two owners creating the same address at once: the unique index decides.

@@ -1,0 +1,1 @@
+ALTER TABLE "email_logs" ADD COLUMN "sealed_secrets" text;
