@@ -17,6 +17,7 @@ import { registerFeatureRoutes } from "./features";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
+import { registerNoStore } from "./http/no-store";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
@@ -24,7 +25,7 @@ import { registerJobHandlers } from "./jobs/handlers";
 import { type JobQueue, startJobQueue } from "./jobs/queue";
 import { encryptSensitiveFieldsAtStartup } from "./privacy/encrypt-plaintext";
 import { createFieldCipher, type FieldCipher } from "./privacy/field-encryption";
-import { sensitiveLogPaths } from "./privacy/log-redaction";
+import { sensitiveLogPaths, serializeRequestForLog } from "./privacy/log-redaction";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', ...sensitiveLogPaths],
+      serializers: { req: serializeRequestForLog },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: bodyLimitBytes,
@@ -114,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   registerAuth(app);
+  registerNoStore(app);
   // Counted in the database so every process shares one limit; skipOnError: see rate-limit-store.ts.
   await app.register(rateLimit, {
     global: false,

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from "fastify";
+import { redactCredentialPath } from "../http/credential-paths";
 import { sensitiveFields } from "./field-encryption";
 
 const names = [...sensitiveFields.travel, ...sensitiveFields.application];
@@ -15,3 +17,20 @@ export const sensitiveLogPaths: string[] = names.flatMap((name) => [
   `request.body.${name}`,
   `body.${name}`,
 ]);
+
+type LoggedRequest = Pick<FastifyRequest, "method" | "url" | "headers" | "host" | "ip" | "socket">;
+
+/**
+ * Fastify's request serializer with the URL's credential segments masked: the recipient opening a
+ * set-password, offer, booking, pay or calendar link must not leave a working link in the log.
+ */
+export function serializeRequestForLog(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: redactCredentialPath(request.url),
+    version: String(request.headers?.["accept-version"] ?? "") || undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
