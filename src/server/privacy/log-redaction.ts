@@ -27,7 +27,8 @@ type LoggedRequest = Pick<FastifyRequest, "method" | "url" | "headers" | "host" 
 export function serializeRequestForLog(request: LoggedRequest) {
   return {
     method: request.method,
-    url: redactCredentialPath(request.url),
+    // Code may log any object under `req`; only a real request has a URL to mask.
+    url: typeof request.url === "string" ? redactCredentialPath(request.url) : undefined,
     version: String(request.headers?.["accept-version"] ?? "") || undefined,
     host: request.host,
     remoteAddress: request.ip,
