@@ -3,7 +3,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { roles } from "../../../shared/constants";
-import { type CreateUserInput, createUserSchema, minPasswordLength } from "../../../shared/schemas/users";
+import {
+  type CreatedUser,
+  type CreateUserInput,
+  createUserSchema,
+  minPasswordLength,
+} from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
@@ -14,6 +19,7 @@ import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
+import { OneTimeLink } from "./one-time-link";
 
 const empty: CreateUserInput = {
   email: "",
@@ -41,14 +47,16 @@ export function CreateUserForm() {
     mutationFn: async ({ sendSetPasswordLink, ...fields }: CreateUserInput) => {
       // The API takes a password or `sendSetPasswordLink: true`; an unticked box is left out.
       const body = sendSetPasswordLink ? { ...fields, sendSetPasswordLink: true } : fields;
-      return (await apiRequest("POST", "/api/admin/users", body)).json();
+      return (await apiRequest("POST", "/api/admin/users", body)).json() as Promise<CreatedUser>;
     },
-    onSuccess: (user: { email: string }, body) => {
+    onSuccess: (user, body) => {
       toast({
         title: "User created",
-        description: body.sendSetPasswordLink
-          ? `We emailed ${user.email} a link to set their password. It works once and expires in 72 hours.`
-          : `${user.email} can now sign in.`,
+        description: user.setPasswordUrl
+          ? `Email is not set up, so copy ${user.email}'s set-password link below and send it to them yourself.`
+          : body.sendSetPasswordLink
+            ? `We emailed ${user.email} a link to set their password. It works once and expires in 72 hours.`
+            : `${user.email} can now sign in.`,
       });
       form.reset(empty);
       void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
@@ -61,76 +69,80 @@ export function CreateUserForm() {
       }),
   });
 
+  const revealed = create.data?.setPasswordUrl ? { email: create.data.email, url: create.data.setPasswordUrl } : null;
   return (
-    <form
-      noValidate
-      aria-label="Create user"
-      onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      className="grid gap-4 sm:grid-cols-2"
-    >
-      <FormField id={`${id}-email`} name="email" label="Email" required error={errors.email?.message}>
-        {(control) => <Input {...control} type="email" autoComplete="off" {...form.register("email")} />}
-      </FormField>
-      <FormField id={`${id}-role`} name="role" label="Role" required error={errors.role?.message}>
-        {(control) => (
-          <NativeSelect {...control} {...form.register("role")}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {role[0]!.toUpperCase() + role.slice(1)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField id={`${id}-first`} name="firstName" label="First name" required error={errors.firstName?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register("firstName")} />}
-      </FormField>
-      <FormField id={`${id}-last`} name="lastName" label="Last name" required error={errors.lastName?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register("lastName")} />}
-      </FormField>
-      <div className="flex items-start gap-3 sm:col-span-2">
-        <Controller
-          control={form.control}
-          name="sendSetPasswordLink"
-          render={({ field }) => (
-            <Checkbox
-              id={`${id}-link`}
-              name={field.name}
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              aria-describedby={`${id}-link-hint`}
-              className="mt-0.5"
-            />
-          )}
-        />
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-link`}>Send a set-password link by email instead</Label>
-          <p id={`${id}-link-hint`} className="text-sm text-muted-foreground">
-            They choose their own password from a link that works once and expires in 72 hours.
-          </p>
-        </div>
-      </div>
-      {sendLink ? null : (
-        <FormField
-          id={`${id}-password`}
-          name="password"
-          label="First password"
-          required
-          hint={`At least ${minPasswordLength} characters. Share it privately; they can be given a new one here at any time.`}
-          error={errors.password?.message}
-          className="sm:col-span-2"
-        >
+    <>
+      <form
+        noValidate
+        aria-label="Create user"
+        onSubmit={form.handleSubmit((values) => create.mutate(values))}
+        className="grid gap-4 sm:grid-cols-2"
+      >
+        <FormField id={`${id}-email`} name="email" label="Email" required error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="off" {...form.register("email")} />}
+        </FormField>
+        <FormField id={`${id}-role`} name="role" label="Role" required error={errors.role?.message}>
           {(control) => (
-            <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+            <NativeSelect {...control} {...form.register("role")}>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {role[0]!.toUpperCase() + role.slice(1)}
+                </option>
+              ))}
+            </NativeSelect>
           )}
         </FormField>
-      )}
-      <div className="sm:col-span-2">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create user"}
-        </Button>
-      </div>
-    </form>
+        <FormField id={`${id}-first`} name="firstName" label="First name" required error={errors.firstName?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register("firstName")} />}
+        </FormField>
+        <FormField id={`${id}-last`} name="lastName" label="Last name" required error={errors.lastName?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register("lastName")} />}
+        </FormField>
+        <div className="flex items-start gap-3 sm:col-span-2">
+          <Controller
+            control={form.control}
+            name="sendSetPasswordLink"
+            render={({ field }) => (
+              <Checkbox
+                id={`${id}-link`}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-describedby={`${id}-link-hint`}
+                className="mt-0.5"
+              />
+            )}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-link`}>Send a set-password link by email instead</Label>
+            <p id={`${id}-link-hint`} className="text-sm text-muted-foreground">
+              They choose their own password from a link that works once and expires in 72 hours.
+            </p>
+          </div>
+        </div>
+        {sendLink ? null : (
+          <FormField
+            id={`${id}-password`}
+            name="password"
+            label="First password"
+            required
+            hint={`At least ${minPasswordLength} characters. Share it privately; they can be given a new one here at any time.`}
+            error={errors.password?.message}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+            )}
+          </FormField>
+        )}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating..." : "Create user"}
+          </Button>
+        </div>
+      </form>
+      {revealed ? <OneTimeLink email={revealed.email} url={revealed.url} onDone={() => create.reset()} /> : null}
+    </>
   );
 }

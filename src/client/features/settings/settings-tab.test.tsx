@@ -187,6 +187,51 @@ describe("SettingsTab", () => {
     expect(toast.textContent).toContain("sam@example.com");
   });
 
+  it("without email set up, shows the owner the new user's link once, with a copy button, where they created them", async () => {
+    const link = `http://localhost:3000/set-password/${"a".repeat(43)}`;
+    setup({
+      "POST /api/admin/users": (body) =>
+        Response.json({ ...staff, id: "u3", ...(body as object), setPasswordUrl: link }, { status: 201 }),
+    });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    const form = await screen.findByRole("form", { name: "Create user" });
+    fireEvent.change(within(form).getByLabelText(/^Email/), { target: { value: "linked@example.com" } });
+    fireEvent.change(within(form).getByLabelText(/^First name/), { target: { value: "Lin" } });
+    fireEvent.change(within(form).getByLabelText(/^Last name/), { target: { value: "Ked" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Send a set-password link by email instead" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Create user" }));
+    const panel = await screen.findByRole("region", { name: "Set-password link for linked@example.com" });
+    expect(within(panel).getByRole("textbox", { name: "Set-password link for linked@example.com" })).toHaveProperty(
+      "value",
+      link,
+    );
+    expect(panel.textContent).toContain("no email was sent");
+    expect((await screen.findByRole("status")).textContent).toContain("copy linked@example.com's set-password link");
+    fireEvent.click(within(panel).getByRole("button", { name: "Copy link" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(link));
+    fireEvent.click(within(panel).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: /Set-password link for/ })).toBeNull());
+    expect(document.body.textContent).not.toContain(link);
+  });
+
+  it("without email set up, shows the link for an existing user in their row", async () => {
+    const link = `http://localhost:3000/set-password/${"b".repeat(43)}`;
+    setup({
+      "POST /api/admin/users/u2/set-password-link": () =>
+        Response.json({
+          success: true,
+          email: "sam@example.com",
+          expiresAt: "2026-01-04T00:00:00.000Z",
+          setPasswordUrl: link,
+        }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Send set-password link to sam@example.com" }));
+    const panel = await screen.findByRole("region", { name: "Set-password link for sam@example.com" });
+    expect(within(panel).getByRole("textbox")).toHaveProperty("value", link);
+    expect((await screen.findByRole("status")).textContent).toContain("Set-password link ready");
+  });
+
   it("shows why a link could not be sent", async () => {
     setup({
       "POST /api/admin/users/u2/set-password-link": () =>

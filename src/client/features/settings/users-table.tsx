@@ -19,6 +19,7 @@ import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
+import { OneTimeLink } from "./one-time-link";
 
 export const usersQueryKey = ["/api/admin/users"] as const;
 
@@ -60,10 +61,17 @@ function useSendSetPasswordLink() {
         await apiRequest("POST", `/api/admin/users/${user.id}/set-password-link`)
       ).json() as Promise<SetPasswordLinkSent>,
     onSuccess: (sent) => {
-      toast({
-        title: "Set-password link sent",
-        description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
-      });
+      toast(
+        sent.setPasswordUrl
+          ? {
+              title: "Set-password link ready",
+              description: `Email is not set up, so copy ${sent.email}'s link below and send it to them yourself. Earlier links no longer work.`,
+            }
+          : {
+              title: "Set-password link sent",
+              description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
+            },
+      );
       void invalidateByPrefix(queryClient, "/api/admin/audit-logs");
     },
     onError: (error) =>
@@ -119,6 +127,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
   const update = useUpdateUser();
   const sendLink = useSendSetPasswordLink();
   const [settingPassword, setSettingPassword] = useState(false);
+  const revealedUrl = sendLink.data?.setPasswordUrl;
   return (
     <>
       <tr className="border-t border-border align-middle">
@@ -194,6 +203,13 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
         <tr>
           <td colSpan={6} className="px-3 pb-4">
             <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
+          </td>
+        </tr>
+      ) : null}
+      {revealedUrl ? (
+        <tr>
+          <td colSpan={6} className="px-3 pb-4">
+            <OneTimeLink email={user.email} url={revealedUrl} onDone={() => sendLink.reset()} />
           </td>
         </tr>
       ) : null}
