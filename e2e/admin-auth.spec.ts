@@ -186,6 +186,23 @@ test("the owner manages users and settings, and finds both in the audit log", { 
 
   await page.getByLabel(`Role for ${newcomer}`).selectOption("vendor");
   await expect(page.getByRole("status").filter({ hasText: `${newcomer} is now vendor.` })).toBeVisible();
+
+  // This server sends no email: a set-password link is shown to the owner once, where they asked.
+  await page.getByRole("button", { name: `Send set-password link to ${newcomer}` }).click();
+  const revealed = page.getByRole("region", { name: `Set-password link for ${newcomer}` });
+  await expect(revealed).toContainText("no email was sent");
+  const link = await revealed.getByRole("textbox").inputValue();
+  expect(link).toMatch(
+    new RegExp(`^${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/set-password/[A-Za-z0-9_-]{43}$`),
+  );
+  await expect(revealed.getByRole("button", { name: "Copy link" })).toBeVisible();
+  const invitee = await page.context().browser()!.newContext();
+  const setPage = await invitee.newPage();
+  await setPage.goto(link);
+  await expect(setPage.getByRole("form", { name: "Set your password" })).toBeVisible();
+  await invitee.close();
+  await revealed.getByRole("button", { name: "Done" }).click();
+  await expect(revealed).toHaveCount(0);
   await page.getByRole("button", { name: `Deactivate ${newcomer}` }).click();
   await expect(page.getByRole("button", { name: `Reactivate ${newcomer}` })).toBeVisible();
 
