@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { type EmailAttachment, emailLogs } from "../db/schema";
 import { findCredentialLink } from "../http/credential-paths";
+import { AppError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
 import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
@@ -20,7 +21,18 @@ export type EmailSendJobData = { emailLogId: string };
  */
 export const sendJobOptions = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
 
-export class CredentialLinkInOutboxError extends Error {}
+/**
+ * A 409, not a 500: besides a caller that forgot EmailSecrets, staff can cause it by writing such a
+ * link into an editable template, and they need to be told what to fix.
+ */
+export class CredentialLinkInOutboxError extends AppError {
+  constructor(kind: string | undefined) {
+    super(
+      "conflict",
+      `This email (${kind ?? "email"}) contains a working set-password, offer, booking, pay or calendar link, which only the system may add when it sends. If its template holds such a link, remove it.`,
+    );
+  }
+}
 
 /**
  * The safety net under EmailSecrets: a message that would store a working credential link (a
@@ -30,9 +42,7 @@ export class CredentialLinkInOutboxError extends Error {}
 function refuseCredentialLinks(kind: string | undefined, parts: readonly (string | null | undefined)[]): void {
   for (const part of parts) {
     if (part && findCredentialLink(part)) {
-      throw new CredentialLinkInOutboxError(
-        `Refusing to store a credential link in the outbox (${kind ?? "email"}): render it with EmailSecrets.hide`,
-      );
+      throw new CredentialLinkInOutboxError(kind);
     }
   }
 }

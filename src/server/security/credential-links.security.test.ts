@@ -311,6 +311,34 @@ describe("credential links in the outbox", () => {
   });
 });
 
+describe("a credential link written into an editable template", () => {
+  it("is refused with 409 JSON naming the fix, and the change it would announce does not happen", async () => {
+    const list = await call("GET", "/api/admin/email-templates", staff.cookie);
+    const declinedTemplate = (list.json().items as { id: string; name: string; subject: string }[]).find(
+      (item) => item.name === "stage_declined",
+    )!;
+    const forged = `${publicUrl}/place-offer/${"Q".repeat(43)}`;
+    const edit = await app.inject({
+      method: "PUT",
+      url: `/api/admin/email-templates/${declinedTemplate.id}`,
+      headers: { cookie: staff.cookie },
+      payload: { subject: declinedTemplate.subject, body: `Sorry. [Your offer](${forged})`, isActive: true },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const retreat = await makeRetreat(app, { capacity: 5 });
+    const person = await makeApplication(app, retreat.id, { stage: "screening" });
+    const res = await call("POST", `/api/admin/applications/${person.id}/escalate/declined`, staff.cookie, {
+      notify: true,
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toContain("remove it");
+    const [after] = await app.db.select().from(applications).where(eq(applications.id, person.id));
+    expect(after!.stage).toBe("screening");
+    expect(await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, person.email))).toEqual([]);
+    await call("POST", `/api/admin/email-templates/${declinedTemplate.id}/reset`, staff.cookie);
+  });
+});
+
 describe("without SMTP, the owner who issues a set-password link gets it once", () => {
   let local: TestApp;
   let ownerCookie: string;
