@@ -250,28 +250,19 @@ describe("event effects", () => {
 describe("configuration", () => {
   const body = JSON.stringify({ events: [{ type: "complaint", email: "ada@example.com" }] });
 
-  it("production without EMAIL_WEBHOOK_SECRET refuses every event with 503", async () => {
-    const prod = await createTestApp({ env: "production" });
+  // Formerly development accepted unsigned events; now the webhook is off without its secret in
+  // every mode (see src/server/security/webhooks-and-modes.security.test.ts).
+  it("without EMAIL_WEBHOOK_SECRET answers 404 and applies nothing", async () => {
+    const off = await createTestApp();
     try {
-      const res = await post(prod.app, { body });
-      expect(res.statusCode).toBe(503);
+      await off.app.db.insert(emailSubscribers).values({ email: "ada@example.com" });
+      const res = await post(off.app, { body });
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: notConfiguredMessage });
+      const [row] = await off.app.db.select().from(emailSubscribers);
+      expect(row!.status).toBe("active");
     } finally {
-      await prod.close();
-    }
-  });
-
-  it("development without a secret accepts unsigned events", async () => {
-    const dev = await createTestApp({ env: "development" });
-    try {
-      await dev.app.db.insert(emailSubscribers).values({ email: "ada@example.com" });
-      const res = await post(dev.app, { body });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ processed: 1, ignored: 0 });
-      const [row] = await dev.app.db.select().from(emailSubscribers);
-      expect(row!.status).toBe("complained");
-    } finally {
-      await dev.close();
+      await off.close();
     }
   });
 });
