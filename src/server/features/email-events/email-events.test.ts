@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailWebhookSignatureHeader } from "../../../shared/schemas/email-outbox";
+import { signedInAs } from "../../auth/test-sessions";
 import { type EmailSend, type EmailSubscriber, emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { invalidJsonMessage, invalidSignatureMessage, notConfiguredMessage, webhookPath } from "./email-events.routes";
@@ -267,8 +268,9 @@ describe("configuration", () => {
   });
 });
 
-it("the webhook and the one-click address are in the API description", async () => {
-  const res = await t.app.inject("/api/docs");
+it("the webhook and the one-click address are in the API description (staff see the retry too)", async () => {
+  const { cookie } = await signedInAs(t.app, "staff");
+  const res = await t.app.inject({ url: "/api/docs", headers: { cookie } });
   expect(res.statusCode).toBe(200);
   const paths = res.json().paths;
   expect(paths["/api/webhooks/email-events"].post).toBeDefined();
