@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as client from "openid-client";
 import type { OidcConfig } from "../config";
+import { secureCookies } from "./session";
 
 export const oidcCallbackPath = "/api/auth/oidc/callback";
 export const oidcScope = "openid email profile";
@@ -145,13 +146,13 @@ function flowCookieName(publicUrl: string): string {
   return new URL(publicUrl).protocol === "https:" ? "__Host-rhq_oidc" : "rhq_oidc";
 }
 
-function flowCookieOptions(app: FastifyInstance) {
+function flowCookieOptions(app: FastifyInstance, request: FastifyRequest) {
   return {
     httpOnly: true,
     // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
     sameSite: "lax" as const,
     path: "/",
-    secure: new URL(app.config.publicUrl).protocol === "https:",
+    secure: secureCookies(app, request),
   };
 }
 
@@ -162,14 +163,14 @@ function flowCookieOptions(app: FastifyInstance) {
  */
 export function setOidcFlowCookie(app: FastifyInstance, reply: FastifyReply, flow: OidcFlow): void {
   reply.setCookie(flowCookieName(app.config.publicUrl), JSON.stringify({ ...flow, issuedAt: Date.now() }), {
-    ...flowCookieOptions(app),
+    ...flowCookieOptions(app, reply.request),
     signed: true,
     maxAge: oidcFlowMaxAgeSeconds,
   });
 }
 
 export function clearOidcFlowCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(flowCookieName(app.config.publicUrl), flowCookieOptions(app));
+  reply.clearCookie(flowCookieName(app.config.publicUrl), flowCookieOptions(app, reply.request));
 }
 
 /** The flow from the cookie, or null when absent, tampered with or malformed. */

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../auth/password";
+import { createTestUser } from "../auth/test-sessions";
 import { loadConfig } from "../config";
 import { emailSubscribers } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -60,6 +62,33 @@ describe.each(modes)("NODE_ENV=%s without webhook secrets", (mode) => {
       });
       expect(res.statusCode, url).toBe(404);
     }
+  });
+});
+
+describe("cookies over https when PUBLIC_URL was left at its http default", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a TLS-terminating proxy that TRUST_PROXY believes, as in production.
+    t = await createTestApp({ trustProxy: true });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("marks the session cookie Secure when the request came over https, and not over plain http", async () => {
+    const password = "correct horse battery staple";
+    const user = await createTestUser(t.app, "staff", { passwordHash: await hashPassword(password) });
+    const login = (proto: string, ip: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { username: user.email, password },
+        headers: { "x-forwarded-proto": proto, "x-forwarded-for": ip },
+      });
+    const overHttps = await login("https", "203.0.113.5");
+    expect(overHttps.statusCode).toBe(200);
+    expect(String(overHttps.headers["set-cookie"])).toMatch(/rhq_session=.*; Secure/);
+    const overHttp = await login("http", "203.0.113.6");
+    expect(overHttp.statusCode).toBe(200);
+    expect(String(overHttp.headers["set-cookie"])).not.toContain("Secure");
   });
 });
 
