@@ -200,6 +200,10 @@ describe("GET /api/logout", () => {
       expect(res.json()).toEqual({ message: crossSiteRefusedMessage });
       expect(res.headers["set-cookie"]).toBeUndefined();
       expect((await whoAmI(cookie)).statusCode).toBe(200);
+      // Fastify answers HEAD with the GET handler: the twin must be refused too.
+      const head = await app.inject({ method: "HEAD", url: "/api/logout", headers: { cookie, ...headers } });
+      expect(head.statusCode, `HEAD ${JSON.stringify(headers)}`).toBe(403);
+      expect((await whoAmI(cookie)).statusCode).toBe(200);
     }
   });
 
