@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser } from "../../auth/test-sessions";
+import { createTestUser, signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -298,8 +298,9 @@ describe("POST /api/webhooks/calendly: events", () => {
 });
 
 describe("API docs", () => {
-  it("describe the webhook and the interview routes", async () => {
-    const res = await app.inject("/api/docs");
+  it("describe the webhook and the interview routes (to staff)", async () => {
+    const { cookie } = await signedInAs(app, "staff");
+    const res = await app.inject({ url: "/api/docs", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const path of [
