@@ -1,49 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError, z } from "zod";
+import { type ApiErrorBody, AppError, type FieldError } from "./app-error";
 
-export type ErrorCode =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "gone"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "rate_limited"
-  | "internal";
-
-const statusByCode: Record<ErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  /** A link that existed but no longer works (expired). */
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-};
-
-export type FieldError = { path: string; message: string };
-export type ApiErrorBody = { message: string; errors?: FieldError[] };
-
-/** The one error type services throw; the error handler maps its code to an HTTP status. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(message);
-  }
-  get status(): number {
-    return statusByCode[this.code];
-  }
-}
+// AppError lives apart so code without Fastify or zod (the email sandbox's thread) can throw it.
+export { type ApiErrorBody, AppError, type ErrorCode, type FieldError } from "./app-error";
 
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
