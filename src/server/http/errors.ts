@@ -17,6 +17,20 @@ function fromZod(error: ZodError, prefix = ""): FieldError[] {
   }));
 }
 
+export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";
+
+/**
+ * PostgreSQL refuses the NUL character in text (22021) and in JSON (22P05), and valid JSON can
+ * carry it in any string: the database's refusal is the input's fault, whichever field held it.
+ */
+function isNulCharacterRefusal(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === "22021" || e.code === "22P05") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Maps every error to the API error shape; 5xx replies never carry internals. */
 export function toApiError(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
@@ -37,6 +51,7 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
     }));
     return { status: 400, body: { message: errors[0]?.message ?? "Invalid request", errors } };
   }
+  if (isNulCharacterRefusal(error)) return { status: 400, body: { message: nulCharacterMessage } };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status === 413) return { status, body: { message: "Request body is too large" } };
