@@ -322,11 +322,11 @@ describe("the worst templates", () => {
       }
       return replies;
     });
+    expect(maxDelayMs, "the longest the event loop was held up (ms)").toBeLessThan(maxEventLoopDelayMs);
     for (const { what, res, message } of replies) {
       expect(res.statusCode, `${what}: ${res.body.slice(0, 200)}`).toBe(400);
       expect(res.json().message, what).toBe(`The template could not be rendered: ${message}`);
     }
-    expect(maxDelayMs).toBeLessThan(maxEventLoopDelayMs);
   }, 120_000);
 
   it("states the limits in the refusal", () => {
@@ -362,6 +362,7 @@ describe("a text that exceeds a limit only with real values, when sent", () => {
         return row?.status === "sent";
       }, "campaign sent");
     });
+    expect(maxDelayMs, "the longest the event loop was held up (ms)").toBeLessThan(maxEventLoopDelayMs);
     const sends = await t.app.db.select().from(emailSends).where(eq(emailSends.campaignId, campaign.id));
     const failed = sends.find((s) => s.subscriberId === long!.id)!;
     expect(failed.status).toBe("failed");
@@ -369,7 +370,6 @@ describe("a text that exceeds a limit only with real values, when sent", () => {
     expect(sends.find((s) => s.subscriberId === short!.id)!.status).toBe("sent");
     expect(sink.to(short!.email)).toHaveLength(1);
     expect(sink.to(long!.email)).toHaveLength(0);
-    expect(maxDelayMs).toBeLessThan(maxEventLoopDelayMs);
   }, 60_000);
 
   it("sends a system message's built-in text instead, and the public form still succeeds", async () => {
