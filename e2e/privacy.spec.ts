@@ -1,5 +1,5 @@
 /**
- * A data subject request end to end: an applicant applies and sends the travel form; the owner
+ * A data subject request end to end: an applicant applies, is accepted and sends the travel form; the owner
  * finds the address in Settings → Privacy, downloads the JSON (passport decrypted inside), erases
  * everything after typing the address again, and the application is gone from the list. Own
  * server (PGlite allows one process per data directory), owner made through the same service as `user:create`.
@@ -50,6 +50,17 @@ async function applicant(page: Page, tag: string) {
   });
   expect(created.status()).toBe(201);
   const applicationId = (await created.json()).id as string;
+  // The travel form is only open to applications holding a place: the owner accepts this one.
+  const login = await page.request.post(`${baseUrl}/api/auth/login`, {
+    data: { username: owner.email, password: owner.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  for (const stage of ["screening", "interview", "accepted"]) {
+    const moved = await page.request.post(`${baseUrl}/api/admin/applications/${applicationId}/escalate/${stage}`, {
+      data: { notify: false },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
   const travel = await page.request.post(`${baseUrl}/api/travel-compliance`, {
     data: {
       applicationId,

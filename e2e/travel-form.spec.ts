@@ -1,8 +1,37 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { travelFormClosedMessage } from "../src/shared/schemas/travel";
+import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations } from "./support/page-helpers";
 
-/** The Travel Compliance Form against the real server, for an application created through the API. */
+/**
+ * The Travel Compliance Form against the real server. The form is only open to applications
+ * holding a place, so a staff user (made before the server starts) moves each application to
+ * accepted, or gives the place up while the form is open. Own server: PGlite allows one process
+ * per data directory, and the shared one has no users.
+ */
+
+const staff = { email: "tess.staff@example.com", password: "e2e staff passphrase", firstName: "Tess" };
+
+let server: OwnServer | undefined;
+let baseUrl = "";
+let staffApi: APIRequestContext | undefined;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startOwnServer({ name: "travel-form", users: [{ ...staff, role: "staff" }] });
+  baseUrl = server.baseUrl;
+  staffApi = await playwrightRequest.newContext({ baseURL: baseUrl });
+  const login = await staffApi.post("/api/auth/login", { data: { username: staff.email, password: staff.password } });
+  expect(login.status(), await login.text()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await staffApi?.dispose();
+  await server?.stop();
+});
 
 let client = 0;
 test.beforeEach(async ({ page }) => {
@@ -10,10 +39,18 @@ test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${(client % 250) + 1}` });
 });
 
+const formUrl = (id: string) => `${baseUrl}/travel-form/${id}`;
+
+/** Staff move the application on, as the Applications tab does (no emails). */
+async function moveTo(id: string, stage: string) {
+  const res = await staffApi!.post(`/api/admin/applications/${id}/escalate/${stage}`, { data: { notify: false } });
+  expect(res.status(), `${stage}: ${await res.text()}`).toBe(200);
+}
+
+/** A new application through the public call the apply form makes. */
 async function createApplication(request: APIRequestContext): Promise<string> {
-  const retreat = await (await request.get("/api/current-retreat")).json();
-  const res = await request.post("/api/application", {
-    headers: { "x-forwarded-for": `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+  const retreat = await (await request.get(`${baseUrl}/api/current-retreat`)).json();
+  const res = await request.post(`${baseUrl}/api/application`, {
     data: {
       retreatId: retreat.id,
       firstName: "Ada",
@@ -29,6 +66,13 @@ async function createApplication(request: APIRequestContext): Promise<string> {
   });
   expect(res.status()).toBe(201);
   return (await res.json()).id as string;
+}
+
+/** An application holding a place: the only kind the travel form is for. */
+async function acceptedApplication(request: APIRequestContext): Promise<string> {
+  const id = await createApplication(request);
+  for (const stage of ["screening", "interview", "accepted"]) await moveTo(id, stage);
+  return id;
 }
 
 function isoDay(offsetDays: number): string {
@@ -54,8 +98,8 @@ test("the form shows every required message, and expiry pickers start today", { 
   page,
   request,
 }) => {
-  const id = await createApplication(request);
-  await page.goto(`/travel-form/${id}`);
+  const id = await acceptedApplication(request);
+  await page.goto(formUrl(id));
   await expect(page.getByRole("heading", { level: 1, name: "Travel Compliance Form" })).toBeVisible();
   await expect(page.getByLabel(/^Policy expiry date/)).toHaveAttribute("min", isoDay(0));
   await expect(page.getByLabel(/^Passport expiry date/)).toHaveAttribute("min", isoDay(0));
@@ -85,8 +129,8 @@ test("the form shows every required message, and expiry pickers start today", { 
 });
 
 test("submitting shows 'Submitting...', then the thank-you screen with no way back", async ({ page, request }) => {
-  const id = await createApplication(request);
-  await page.goto(`/travel-form/${id}`);
+  const id = await acceptedApplication(request);
+  await page.goto(formUrl(id));
   await fillRequired(page);
   await page.locator("#travel-outboundFlightNumber").fill("QR 960");
   await page.locator("#travel-outboundDepartureDate").fill(`${isoDay(180)}T08:30`);
@@ -119,7 +163,7 @@ test("submitting shows 'Submitting...', then the thank-you screen with no way ba
 });
 
 test("an unknown application gets the failure toast and keeps the form", async ({ page }) => {
-  await page.goto(`/travel-form/${randomUUID()}`);
+  await page.goto(formUrl(randomUUID()));
   await fillRequired(page);
   await page.getByRole("button", { name: "Submit Travel Information" }).click();
   const alert = page.getByRole("alert").filter({ hasText: "Submission Failed" });
@@ -129,7 +173,43 @@ test("an unknown application gets the failure toast and keeps the form", async (
 });
 
 test("a link without a valid application id says so", async ({ page }) => {
-  await page.goto("/travel-form/12345");
+  await page.goto(`${baseUrl}/travel-form/12345`);
   await expect(page.getByRole("heading", { name: "Invalid Link" })).toBeVisible();
   await expectNoSeriousAxeViolations(page, { settle: false });
+});
+
+test("a link for an application without a place says why instead of showing the form", { tag: "@mobile" }, async ({
+  page,
+  request,
+}) => {
+  const id = await createApplication(request);
+  await page.goto(formUrl(id));
+  await expect(page.getByRole("heading", { name: "Travel Form Not Available" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(travelFormClosedMessage);
+  await expect(page.getByRole("button", { name: "Submit Travel Information" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: /@/ })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, { settle: false });
+});
+
+test("a place given up while the form is open: 'Submission Failed' with the server's reason, nothing saved", async ({
+  page,
+  request,
+}) => {
+  const id = await acceptedApplication(request);
+  await page.goto(formUrl(id));
+  await fillRequired(page);
+  await moveTo(id, "declined");
+
+  const responsePromise = page.waitForResponse((r) => r.url().endsWith("/api/travel-compliance"));
+  await page.getByRole("button", { name: "Submit Travel Information" }).click();
+  expect((await responsePromise).status()).toBe(409);
+  const alert = page.getByRole("alert").filter({ hasText: "Submission Failed" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(travelFormClosedMessage);
+  await expect(page.getByLabel(/^Passport number/)).toHaveValue("123456789");
+  await expect(page.getByRole("button", { name: "Submit Travel Information" })).toBeEnabled();
+  await expect(page.getByRole("heading", { name: "Thank you for submitting!" })).toHaveCount(0);
+
+  const stored = await staffApi!.get(`/api/admin/applications/${id}/travel-form`);
+  expect((await stored.json()).form).toBeNull();
 });

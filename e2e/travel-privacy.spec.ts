@@ -35,6 +35,32 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** The travel form as the page sends it; `changes` stand for the applicant editing it later. */
+async function sendTravelForm(api: APIRequestContext, applicationId: string, changes: Record<string, string> = {}) {
+  const travel = await api.post(`${baseUrl}/api/travel-compliance`, {
+    data: {
+      applicationId,
+      insuranceProvider: "World Nomads",
+      insurancePolicyNumber: "WN-123456",
+      insuranceExpiryDate: "2030-12-31",
+      outboundFlightNumber: "QR 962",
+      outboundArrivalDate: "2026-05-10T14:30",
+      outboundDepartureAirport: "LHR",
+      outboundArrivalAirport: "DPS",
+      emergencyContactName: "Bo Byron",
+      emergencyContactRelationship: "Partner",
+      emergencyContactPhone: "+44 7700 900456",
+      passportNumber: passport,
+      passportExpiryDate: "2032-01-01",
+      nationality: "British",
+      allergies: "Bee stings",
+      medicalConditions: medical,
+      ...changes,
+    },
+  });
+  expect(travel.status(), await travel.text()).toBe(201);
+}
+
 /** An application and its travel form, through the public calls the pages make. */
 async function applicantWithTravelForm(api: APIRequestContext, tag: string) {
   const retreat = await (await api.get(`${baseUrl}/api/current-retreat`)).json();
@@ -55,27 +81,18 @@ async function applicantWithTravelForm(api: APIRequestContext, tag: string) {
   });
   expect(created.status()).toBe(201);
   const applicationId = (await created.json()).id as string;
-  const travel = await api.post(`${baseUrl}/api/travel-compliance`, {
-    data: {
-      applicationId,
-      insuranceProvider: "World Nomads",
-      insurancePolicyNumber: "WN-123456",
-      insuranceExpiryDate: "2030-12-31",
-      outboundFlightNumber: "QR 962",
-      outboundArrivalDate: "2026-05-10T14:30",
-      outboundDepartureAirport: "LHR",
-      outboundArrivalAirport: "DPS",
-      emergencyContactName: "Bo Byron",
-      emergencyContactRelationship: "Partner",
-      emergencyContactPhone: "+44 7700 900456",
-      passportNumber: passport,
-      passportExpiryDate: "2032-01-01",
-      nationality: "British",
-      allergies: "Bee stings",
-      medicalConditions: medical,
-    },
+  // The travel form is only open to applications holding a place: staff accept this one.
+  const login = await api.post(`${baseUrl}/api/auth/login`, {
+    data: { username: staff.email, password: staff.password },
   });
-  expect(travel.status()).toBe(201);
+  expect(login.status(), await login.text()).toBe(200);
+  for (const stage of ["screening", "interview", "accepted"]) {
+    const moved = await api.post(`${baseUrl}/api/admin/applications/${applicationId}/escalate/${stage}`, {
+      data: { notify: false },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await sendTravelForm(api, applicationId);
   return { applicationId, email, name: `Tove Traveller ${tag}` };
 }
 
@@ -139,5 +156,18 @@ test(
     } finally {
       await ownerApi.dispose();
     }
+
+    // The applicant sends a new passport number after the review: staff see the form changed, and when.
+    await sendTravelForm(page.request, applicant.applicationId, {
+      passportNumber: "ZX11112222",
+    });
+    await page.reload();
+    await page.getByLabel("Search", { exact: true }).fill(applicant.email);
+    await page.getByRole("button", { name: `View details for ${applicant.name}` }).click();
+    const reopened = page.getByRole("dialog", { name: applicant.name }).getByRole("region", { name: "Travel details" });
+    await expect(reopened.getByText("Submitted, awaiting review")).toBeVisible();
+    await expect(reopened.getByText("Updated after review")).toBeVisible();
+    await expect(reopened.getByText(/^Changed by the applicant on .+, after the review on .+$/)).toBeVisible();
+    await expect(reopened.getByText("•••• 2222")).toBeVisible();
   },
 );

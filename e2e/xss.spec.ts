@@ -116,6 +116,10 @@ async function seed(page: Page) {
     consentMarketing: true,
   });
   await post("/api/waitlist", { name: hostile("waitlist"), email: "xss.waitlist@example.com" });
+  // The travel form is only open to applications holding a place.
+  for (const stage of ["screening", "interview", "accepted"]) {
+    await post(`/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
+  }
   await post("/api/travel-compliance", {
     applicationId: application.id,
     insuranceProvider: hostile("insurer"),

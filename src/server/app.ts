@@ -14,6 +14,7 @@ import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { seedBaseData } from "./db/seed";
 import { registerFeatureRoutes } from "./features";
+import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
@@ -130,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerHealthRoutes(app);
   await registerFeatureRoutes(app);
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  registerApiDocs(app);
 
   await registerStaticClient(app, config.clientDir);
   return app;

@@ -23,7 +23,7 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
   /** Campaign messages handed to SMTP per second, per process (providers cap the sending rate). */
   EMAIL_RATE_PER_SECOND: z.coerce.number().positive("must be a positive number").max(10_000).default(10),
-  /** Shared secret for the email provider's event webhook (bounces, complaints); see README. */
+  /** Turns on the email provider's event webhook (bounces, complaints); unset, it answers 404. See README. */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
   /** Where interview video rooms live (a self-hosted Jitsi or the public service). */
@@ -91,8 +91,11 @@ export type OidcConfig = {
   allowInsecureRequests?: boolean;
 };
 
+/**
+ * No NODE_ENV here on purpose: a protection that only holds in one mode is off wherever the
+ * variable is forgotten. NODE_ENV=production only makes loadConfig insist on explicit secrets.
+ */
 export type Config = {
-  env: "development" | "production" | "test";
   port: number;
   host: string;
   /** postgres:// URL, or undefined for the embedded PGlite database. */
@@ -105,7 +108,7 @@ export type Config = {
   emailFrom: string;
   /** Campaign sending rate (messages per second, per worker process). */
   emailRatePerSecond: number;
-  /** Verifies the provider's event webhook; unset means the webhook is refused in production. */
+  /** Verifies the provider's event webhook; unset means the webhook is off (404). */
   emailWebhookSecret?: string;
   /** Base URL of interview video rooms, without a trailing slash. */
   jitsiBaseUrl: string;
@@ -171,7 +174,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return {
-    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -245,7 +247,6 @@ function persistedSecret(dataDir: string, name: string): string {
 /** Configuration for tests: in-memory PGlite (or TEST_DATABASE_URL), no worker unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    env: "test",
     port: 0,
     host: "127.0.0.1",
     databaseUrl: undefined,

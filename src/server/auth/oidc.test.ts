@@ -294,7 +294,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("drops a session the browser already carried (no fixation)", async () => {
     const user = await createTestUser(app, "owner", { email: "fix@example.com" });
-    provider.identity = { sub: "fix", email: "fix@example.com" };
+    provider.identity = { sub: "fix", email: "fix@example.com", email_verified: true };
     const planted = await sessionCookieFor(app, user.id);
     const { authorizeUrl, cookie } = await startLogin();
     const back = await visitProvider(authorizeUrl);
@@ -305,9 +305,41 @@ describe("OpenID Connect sign-in", () => {
     expect(planted).not.toContain(cookieOf(res, "rhq_session")!.value);
   });
 
-  it("accepts a provider that omits email_verified, and reads the email from UserInfo when the ID token lacks it", async () => {
+  it("reads the email and email_verified from UserInfo when the ID token lacks them", async () => {
     const user = await createTestUser(app, "staff", { email: "userinfo@example.com" });
-    provider.identity = { sub: "ui", email: "userinfo@example.com" };
+    provider.identity = { sub: "ui", email: "userinfo@example.com", email_verified: true };
+    provider.emailOnlyInUserInfo = true;
+    const res = await signInThroughProvider();
+    expect(res.headers.location).toBe("/admin");
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+  });
+
+  // Formerly a missing claim was accepted: a provider that lets users set any address without
+  // proving it would then sign them in as whoever owns that address here.
+  it("refuses an email whose verification the provider does not confirm (claim missing, in the ID token or UserInfo)", async () => {
+    const user = await createTestUser(app, "owner", { email: "unconfirmed@example.com" });
+    for (const emailOnlyInUserInfo of [false, true]) {
+      provider.identity = { sub: "unconfirmed", email: "unconfirmed@example.com" };
+      provider.emailOnlyInUserInfo = emailOnlyInUserInfo;
+      const res = await signInThroughProvider();
+      expect(res.headers.location).toBe("/admin?error=oidc_email_unverified");
+      expect(cookieOf(res, "rhq_session")).toBeUndefined();
+    }
+    for (const emailVerified of [1, "yes", "TRUE", null]) {
+      provider.identity = {
+        sub: "unconfirmed",
+        email: "unconfirmed@example.com",
+        email_verified: emailVerified as unknown as boolean,
+      };
+      const res = await signInThroughProvider();
+      expect(res.headers.location, String(emailVerified)).toBe("/admin?error=oidc_email_unverified");
+    }
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+  });
+
+  it('accepts email_verified sent as the string "true" (Cognito\'s UserInfo)', async () => {
+    const user = await createTestUser(app, "staff", { email: "cognito@example.com" });
+    provider.identity = { sub: "cognito", email: "cognito@example.com", email_verified: "true" };
     provider.emailOnlyInUserInfo = true;
     const res = await signInThroughProvider();
     expect(res.headers.location).toBe("/admin");
@@ -324,7 +356,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("refuses a callback whose state does not match the cookie", async () => {
     const user = await createTestUser(app, "staff", { email: "state@example.com" });
-    provider.identity = { sub: "state", email: "state@example.com" };
+    provider.identity = { sub: "state", email: "state@example.com", email_verified: true };
     const { authorizeUrl, cookie } = await startLogin();
     const back = await visitProvider(authorizeUrl);
     back.searchParams.set("state", "forged-state");
@@ -337,7 +369,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("refuses a callback without the flow cookie, or with a tampered one", async () => {
     const user = await createTestUser(app, "staff", { email: "nocookie@example.com" });
-    provider.identity = { sub: "nc", email: "nocookie@example.com" };
+    provider.identity = { sub: "nc", email: "nocookie@example.com", email_verified: true };
     const { authorizeUrl, cookie } = await startLogin();
     const back = await visitProvider(authorizeUrl);
     expect((await callback(back)).headers.location).toBe("/admin?error=oidc_failed");
@@ -348,7 +380,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("refuses an ID token whose nonce is not the one requested", async () => {
     const user = await createTestUser(app, "staff", { email: "nonce@example.com" });
-    provider.identity = { sub: "nonce", email: "nonce@example.com" };
+    provider.identity = { sub: "nonce", email: "nonce@example.com", email_verified: true };
     provider.wrongNonce = true;
     const res = await signInThroughProvider();
     expect(res.headers.location).toBe("/admin?error=oidc_failed");
@@ -357,7 +389,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("cannot use the same callback twice", async () => {
     const user = await createTestUser(app, "staff", { email: "replay@example.com" });
-    provider.identity = { sub: "replay", email: "replay@example.com" };
+    provider.identity = { sub: "replay", email: "replay@example.com", email_verified: true };
     const { authorizeUrl, cookie } = await startLogin();
     const back = await visitProvider(authorizeUrl);
     expect((await callback(back, cookie)).headers.location).toBe("/admin");

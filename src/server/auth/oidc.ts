@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import * as client from "openid-client";
 import type { OidcConfig } from "../config";
+import { secureCookies } from "./session";
 
 export const oidcCallbackPath = "/api/auth/oidc/callback";
 export const oidcScope = "openid email profile";
@@ -17,7 +18,7 @@ const discoveryTtlMs = 24 * 60 * 60 * 1000;
 /** What the callback must present back: state (CSRF), nonce (ID-token replay), PKCE verifier (code theft). */
 export type OidcFlow = { state: string; nonce: string; codeVerifier: string };
 
-/** The signed-in identity: a verified (or not denied) email address. */
+/** The signed-in identity: an email address the provider confirms it verified. */
 export type OidcIdentity = { email: string; subject: string };
 
 export type OidcFailure = "cancelled" | "failed" | "email_unverified";
@@ -43,9 +44,12 @@ export type OidcClient = {
   finish(search: string, flow: OidcFlow): Promise<OidcIdentity>;
 };
 
-/** Some providers (Cognito) send email_verified as a string. Absent means not denied. */
-function deniesVerification(value: unknown): boolean {
-  return value === false || value === "false";
+/**
+ * Only an explicit yes counts: a provider that says nothing may let users type any address, and
+ * the address is what picks the account here. Cognito's UserInfo sends the claim as a string.
+ */
+function confirmsVerification(value: unknown): boolean {
+  return value === true || value === "true";
 }
 
 export function createOidcClient(settings: OidcConfig, publicUrl: string): OidcClient {
@@ -115,8 +119,10 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string): OidcC
       if (!claims) throw new OidcError("failed", "No ID token in the token response");
       let email: unknown = claims.email;
       let verified: unknown = claims.email_verified;
-      // Providers that keep the ID token small put the email only in UserInfo.
-      if (typeof email !== "string" && config.serverMetadata().userinfo_endpoint) {
+      // Providers that keep the ID token small put the email (or its verification) only in
+      // UserInfo; both are then taken from there, so they describe the same address.
+      const incomplete = typeof email !== "string" || verified === undefined;
+      if (incomplete && config.serverMetadata().userinfo_endpoint) {
         try {
           const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
           email = info.email;
@@ -128,8 +134,9 @@ export function createOidcClient(settings: OidcConfig, publicUrl: string): OidcC
       if (typeof email !== "string" || !email.includes("@")) {
         throw new OidcError("failed", "The provider returned no email address");
       }
-      if (deniesVerification(verified))
-        throw new OidcError("email_unverified", "The provider says the email is unverified");
+      if (!confirmsVerification(verified)) {
+        throw new OidcError("email_unverified", "The provider does not confirm the email is verified");
+      }
       return { email: email.trim().toLowerCase(), subject: claims.sub };
     },
   };
@@ -139,13 +146,13 @@ function flowCookieName(publicUrl: string): string {
   return new URL(publicUrl).protocol === "https:" ? "__Host-rhq_oidc" : "rhq_oidc";
 }
 
-function flowCookieOptions(app: FastifyInstance) {
+function flowCookieOptions(app: FastifyInstance, request: FastifyRequest) {
   return {
     httpOnly: true,
     // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
     sameSite: "lax" as const,
     path: "/",
-    secure: new URL(app.config.publicUrl).protocol === "https:",
+    secure: secureCookies(app, request),
   };
 }
 
@@ -156,14 +163,14 @@ function flowCookieOptions(app: FastifyInstance) {
  */
 export function setOidcFlowCookie(app: FastifyInstance, reply: FastifyReply, flow: OidcFlow): void {
   reply.setCookie(flowCookieName(app.config.publicUrl), JSON.stringify({ ...flow, issuedAt: Date.now() }), {
-    ...flowCookieOptions(app),
+    ...flowCookieOptions(app, reply.request),
     signed: true,
     maxAge: oidcFlowMaxAgeSeconds,
   });
 }
 
 export function clearOidcFlowCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(flowCookieName(app.config.publicUrl), flowCookieOptions(app));
+  reply.clearCookie(flowCookieName(app.config.publicUrl), flowCookieOptions(app, reply.request));
 }
 
 /** The flow from the cookie, or null when absent, tampered with or malformed. */

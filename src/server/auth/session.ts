@@ -141,14 +141,22 @@ export async function loadSession(db: Db, token: string): Promise<{ sessionId: s
   };
 }
 
+/**
+ * Secure when the site is https (PUBLIC_URL), and also whenever the request itself came over
+ * https (directly, or through a proxy TRUST_PROXY believes): a deployment that forgot PUBLIC_URL
+ * still never sends its cookies over plain http.
+ */
+export function secureCookies(app: FastifyInstance, request: FastifyRequest): boolean {
+  return isHttps(app.config.publicUrl) || request.protocol === "https";
+}
+
 /** Sets the session cookie: HttpOnly, SameSite=Lax, Path=/, Secure on https; lives as long as the absolute timeout. */
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  const secure = isHttps(app.config.publicUrl);
   reply.setCookie(sessionCookieName(app.config.publicUrl), token, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure,
+    secure: secureCookies(app, reply.request),
     signed: true,
     maxAge: Math.floor(absoluteTimeoutMs / 1000),
   });
@@ -159,7 +167,7 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: isHttps(app.config.publicUrl),
+    secure: secureCookies(app, reply.request),
   });
 }
 

@@ -1,25 +1,26 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
 import type { EmailCampaign } from "../db/schema";
-import type { CompiledMarkdownEmail } from "./markdown-email";
-import { renderMarkdownEmail } from "./markdown-email";
+import type { EditableEmail } from "./editable-email";
+import { renderInSandbox } from "./email-sandbox";
 import {
-  compileMarketingEmail,
   listUnsubscribeHeaders,
   loadMarketingContext,
   type MarketingContext,
   type MarketingRecipient,
+  marketingCheckData,
   marketingData,
+  marketingEmail,
 } from "./marketing-message";
 import type { RenderedEmail } from "./render";
 
 /**
- * One campaign, ready to render per recipient: the Markdown and Liquid are compiled once per
- * sender run (not per message), the retreat is read once.
+ * One campaign, ready to render per recipient: its text checked once per sender run (the
+ * sandbox compiles each text once, not per message), the retreat read once.
  */
 export type PreparedCampaign = {
   id: string;
-  compiled: CompiledMarkdownEmail;
+  text: EditableEmail;
   context: MarketingContext;
   from: { name: string; address: string };
   replyTo: string | null;
@@ -28,10 +29,13 @@ export type PreparedCampaign = {
 
 type CampaignFields = Pick<EmailCampaign, "id" | "subject" | "content" | "fromName" | "fromEmail" | "replyTo">;
 
+/** Rejects with a 400 AppError when the text no longer renders (see renderInSandbox). */
 export async function prepareCampaign(db: Db, campaign: CampaignFields, publicUrl: string): Promise<PreparedCampaign> {
+  const text = marketingEmail({ subject: campaign.subject, content: campaign.content ?? "" });
+  await renderInSandbox(text, marketingCheckData);
   return {
     id: campaign.id,
-    compiled: compileMarketingEmail({ subject: campaign.subject, content: campaign.content ?? "" }),
+    text,
     context: await loadMarketingContext(db, publicUrl),
     from: { name: campaign.fromName, address: campaign.fromEmail },
     replyTo: campaign.replyTo || null,
@@ -56,8 +60,11 @@ export function recipientName(recipient: Pick<MarketingRecipient, "firstName" | 
   return [recipient.firstName?.trim(), recipient.lastName?.trim()].filter(Boolean).join(" ") || null;
 }
 
-export function renderForRecipient(campaign: PreparedCampaign, recipient: MarketingRecipient): Promise<RenderedEmail> {
-  return renderMarkdownEmail(campaign.compiled, marketingData(recipient, campaign.context));
+export async function renderForRecipient(
+  campaign: PreparedCampaign,
+  recipient: MarketingRecipient,
+): Promise<RenderedEmail> {
+  return (await renderInSandbox(campaign.text, marketingData(recipient, campaign.context))).email;
 }
 
 /**

@@ -1,7 +1,14 @@
-import { Liquid, type Template } from "liquidjs";
+import type { Liquid, Template } from "liquidjs";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { AppError } from "../http/errors";
+import { AppError } from "../http/app-error";
+import {
+  describeTemplateError,
+  htmlLiquid as engine,
+  renderPart,
+  subjectLiquid as subjectEngine,
+  templateLimits,
+} from "./liquid-engine";
 import { htmlToText, type RenderedEmail, wrapInLayout } from "./render";
 
 /**
@@ -12,9 +19,6 @@ import { htmlToText, type RenderedEmail, wrapInLayout } from "./render";
  * breaks the layout. The plain-text part is derived from the same HTML.
  */
 
-const engine = new Liquid({ outputEscape: "escape", strictVariables: true, strictFilters: true });
-/** Subjects are a header, not HTML: no escaping; line breaks are collapsed when rendered. */
-const subjectEngine = new Liquid({ strictVariables: true, strictFilters: true });
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
 const liquidTag = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g;
@@ -112,23 +116,35 @@ export function sanitizeEmailHtml(html: string): string {
 
 export type CompiledMarkdownEmail = { subject: Template[]; content: Template[]; footer: Template[] };
 
+function templateError(what: string, error: unknown): AppError {
+  const detail = describeTemplateError(error);
+  return new AppError("bad_request", `The ${what} has a template error: ${detail}`, [{ path: what, message: detail }]);
+}
+
 function parseOrExplain(liquid: Liquid, source: string, what: string): Template[] {
   try {
     return liquid.parse(source);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split(", line:")[0] : String(error);
-    throw new AppError("bad_request", `The ${what} has a template error: ${detail}`, [
-      { path: what, message: String(detail) },
-    ]);
+    throw templateError(what, error);
+  }
+}
+
+function markdownOrExplain(source: string): string {
+  try {
+    return markdownToHtml(source);
+  } catch (error) {
+    // Marked gives up on pathological nesting with a stack overflow.
+    throw templateError("body", error);
   }
 }
 
 /**
  * Checks a template before it is saved or sent: it parses, uses only known variables and no
- * `raw` filter. Throws AppError("validation") naming what is wrong.
+ * `raw` filter. Throws AppError("bad_request") naming what is wrong; returns the variables used.
  */
-export function validateEmailTemplate(parts: { subject: string; body: string }, allowed: readonly string[]): void {
+export function validateEmailTemplate(parts: { subject: string; body: string }, allowed: readonly string[]): string[] {
   const problems: { path: string; message: string }[] = [];
+  const used = new Set<string>();
   for (const [path, source, liquid] of [
     ["subject", parts.subject, subjectEngine],
     ["body", parts.body, engine],
@@ -138,10 +154,9 @@ export function validateEmailTemplate(parts: { subject: string; body: string }, 
       continue;
     }
     const templates = parseOrExplain(liquid, source, path);
-    const unknown = liquid
-      .globalVariablesSync(templates)
-      .map((name) => name.split(/[.[]/)[0]!)
-      .filter((name, i, all) => !allowed.includes(name) && all.indexOf(name) === i);
+    const names = liquid.globalVariablesSync(templates).map((name) => name.split(/[.[]/)[0]!);
+    for (const name of names) used.add(name);
+    const unknown = names.filter((name, i, all) => !allowed.includes(name) && all.indexOf(name) === i);
     if (unknown.length > 0) {
       problems.push({
         path,
@@ -150,25 +165,48 @@ export function validateEmailTemplate(parts: { subject: string; body: string }, 
     }
   }
   if (problems.length > 0) throw new AppError("bad_request", problems[0]!.message, problems);
+  return [...used];
 }
 
 /** Compiles an editable message once; render it per recipient with renderMarkdownEmail. */
 export function compileMarkdownEmail(parts: { subject: string; body: string; footer: string }): CompiledMarkdownEmail {
   return {
     subject: parseOrExplain(subjectEngine, parts.subject, "subject"),
-    content: parseOrExplain(engine, markdownToHtml(parts.body), "body"),
+    content: parseOrExplain(engine, markdownOrExplain(parts.body), "body"),
     footer: parseOrExplain(engine, parts.footer, "footer"),
   };
 }
 
-/** One recipient's message: escaped values, sanitised content, the shared layout, and a text part. */
+/**
+ * One recipient's message: escaped values, sanitised content, the shared layout, and a text part.
+ * timeLimitMs bounds the Liquid rendering of text staff edit (see renderOrExplain).
+ */
 export async function renderMarkdownEmail(
   compiled: CompiledMarkdownEmail,
   data: Record<string, unknown>,
+  timeLimitMs = Number.POSITIVE_INFINITY,
 ): Promise<RenderedEmail> {
-  const subject = (await subjectEngine.render(compiled.subject, data)).replace(/\s+/g, " ").trim();
-  const content = sanitizeEmailHtml(await engine.render(compiled.content, data));
-  const footer = await engine.render(compiled.footer, data);
+  const deadline = performance.now() + timeLimitMs;
+  const subject = (await renderPart(subjectEngine, compiled.subject, data, deadline)).replace(/\s+/g, " ").trim();
+  const content = sanitizeEmailHtml(await renderPart(engine, compiled.content, data, deadline));
+  const footer = await renderPart(engine, compiled.footer, data, deadline);
   const html = await wrapInLayout({ subject, content, footer });
   return { subject, html, text: htmlToText(html) };
+}
+
+/**
+ * Renders text staff edit, within the time limit; a failure is a 400 naming it. Checked with
+ * sample values before a text is saved, so one that parses but fails when filled in (a filter
+ * given the wrong arguments, a limit exceeded) is refused then rather than when a real person
+ * triggers it.
+ */
+export async function renderOrExplain(
+  compiled: CompiledMarkdownEmail,
+  data: Record<string, unknown>,
+): Promise<RenderedEmail> {
+  try {
+    return await renderMarkdownEmail(compiled, data, templateLimits.renderMs);
+  } catch (error) {
+    throw new AppError("bad_request", `The template could not be rendered: ${describeTemplateError(error)}`);
+  }
 }

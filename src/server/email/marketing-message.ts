@@ -7,7 +7,7 @@ import {
   unsubscribeUrl,
 } from "../features/email-preferences/subscribers.service";
 import { getCurrentRetreat } from "../features/retreats/retreats.service";
-import { type CompiledMarkdownEmail, compileMarkdownEmail, validateEmailTemplate } from "./markdown-email";
+import type { EditableEmail } from "./editable-email";
 
 /**
  * Campaign and marketing-template messages: the variables they may use, the footer every one of
@@ -20,10 +20,9 @@ const linkStyle = "color:#4f6b3f;";
 const marketingFooter = `<p style="margin:0 0 8px;">You're receiving this because you subscribed to news about {{ retreatName }} at {{ publicUrl }}.</p>
 <p style="margin:0;"><a href="{{ unsubscribeUrl }}" style="${linkStyle}">Unsubscribe</a> · <a href="{{ preferencesUrl }}" style="${linkStyle}">Manage your email preferences</a></p>`;
 
-/** Validates (400 naming unknown variables) and compiles a campaign or marketing template. */
-export function compileMarketingEmail(parts: { subject: string; content: string }): CompiledMarkdownEmail {
-  validateEmailTemplate({ subject: parts.subject, body: parts.content }, marketingVariableNames);
-  return compileMarkdownEmail({ subject: parts.subject, body: parts.content, footer: marketingFooter });
+/** A campaign's or marketing template's text with the footer and variables every one of them has. */
+export function marketingEmail(parts: { subject: string; content: string }): EditableEmail {
+  return { subject: parts.subject, body: parts.content, footer: marketingFooter, variables: marketingVariableNames };
 }
 
 /** What every recipient's message shares: the site and the current retreat. */
@@ -65,6 +64,16 @@ export function sampleMarketingData(ctx: MarketingContext): Record<string, strin
   const sample = Object.fromEntries(marketingVariables.map((v) => [v.name, v.sample]));
   return { ...sample, retreatName: ctx.retreatName, retreatDates: ctx.retreatDates, publicUrl: ctx.publicUrl };
 }
+
+/** Data for checking a text before it is saved or sent: every variable's sample. */
+export const marketingCheckData = (() => {
+  const sample = (name: string) => marketingVariables.find((variable) => variable.name === name)?.sample ?? "";
+  return sampleMarketingData({
+    publicUrl: "https://example.com",
+    retreatName: sample("retreatName"),
+    retreatDates: sample("retreatDates"),
+  });
+})();
 
 /**
  * RFC 2369 / RFC 8058 headers for one recipient: mail providers show an unsubscribe button and

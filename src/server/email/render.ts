@@ -1,14 +1,8 @@
-import { Liquid } from "liquidjs";
+import { htmlLiquid as engine, renderPart, subjectLiquid as subjectEngine } from "./liquid-engine";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
-/**
- * Every `{{ value }}` is HTML-escaped; only our own trusted fragments pass through `| raw`.
- * strictVariables turns a typo in a template into an error instead of a silently empty value.
- */
-const engine = new Liquid({ outputEscape: "escape", strictVariables: true, strictFilters: true });
-/** Subjects are headers, not HTML: rendered without escaping (line breaks are removed below). */
-const subjectEngine = new Liquid({ strictVariables: true, strictFilters: true });
+// Every `{{ value }}` in the HTML is escaped; only our own trusted fragments pass through `| raw`.
 
 const layoutSource = `<!doctype html>
 <html lang="en">
@@ -51,9 +45,9 @@ export type CompiledEmail = ReturnType<typeof compileEmail>;
 /** Renders a message: escaped HTML in the shared layout, and the plain-text part derived from it. */
 export async function renderEmail(templates: CompiledEmail, data: Record<string, unknown>): Promise<RenderedEmail> {
   // One line only: a line break in a header value could smuggle in another header.
-  const subject = (await subjectEngine.render(templates.subject, data)).replace(/\s+/g, " ").trim();
-  const content = await engine.render(templates.content, data);
-  const footer = await engine.render(templates.footer, data);
+  const subject = (await renderPart(subjectEngine, templates.subject, data)).replace(/\s+/g, " ").trim();
+  const content = await renderPart(engine, templates.content, data);
+  const footer = await renderPart(engine, templates.footer, data);
   const html = await wrapInLayout({ subject, content, footer });
   return { subject, html, text: htmlToText(html) };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
+import { renderInSandbox } from "./email-sandbox";
 import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { DbOrTx } from "./outbox";
 import type { RenderedEmail } from "./render";
@@ -296,18 +297,14 @@ export function isDefaultSystemTemplate(key: SystemTemplateKey, parts: { subject
 }
 
 // Parsing Markdown and Liquid costs far more than rendering, and every public form submission
-// sends one of these: compile each distinct text once. Edits add entries, so the cache is
-// bounded (cleared when full; it refills from the few texts in use).
-const compiledCache = new Map<string, CompiledMarkdownEmail>();
-const maxCachedTemplates = 100;
+// sends one of these: each built-in text is compiled once.
+const compiledDefaults = new Map<SystemTemplateKey, CompiledMarkdownEmail>();
 
-function compiled(key: SystemTemplateKey, parts: { subject: string; body: string }): CompiledMarkdownEmail {
-  const cacheKey = `${key}\u0000${parts.subject}\u0000${parts.body}`;
-  let entry = compiledCache.get(cacheKey);
+function compiledDefault(key: SystemTemplateKey): CompiledMarkdownEmail {
+  let entry = compiledDefaults.get(key);
   if (!entry) {
-    entry = compileMarkdownEmail({ ...parts, footer: systemTemplates[key].footer });
-    if (compiledCache.size >= maxCachedTemplates) compiledCache.clear();
-    compiledCache.set(cacheKey, entry);
+    entry = compileMarkdownEmail(systemTemplates[key]);
+    compiledDefaults.set(key, entry);
   }
   return entry;
 }
@@ -317,13 +314,14 @@ export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
   key: K,
   data: SystemTemplateData[K],
 ): Promise<RenderedEmail> {
-  return renderMarkdownEmail(compiled(key, systemTemplates[key]), data);
+  return renderMarkdownEmail(compiledDefault(key), data);
 }
 
 /**
  * One recipient's copy of a product message: the edited version in email_templates (row named
  * key) when there is one, else the default. Returns null when staff switched the message off
- * (isActive false): the caller then queues nothing and carries on.
+ * (isActive false): the caller then queues nothing and carries on. Edited text renders in the
+ * email sandbox, off the event loop.
  */
 export async function renderSystemEmail<K extends SystemTemplateKey>(
   db: DbOrTx,
@@ -335,13 +333,15 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
     .from(emailTemplates)
     .where(eq(emailTemplates.name, key))
     .limit(1);
-  if (!row) return renderDefaultSystemEmail(key, data);
-  if (!row.isActive) return null;
+  if (row && !row.isActive) return null;
+  if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);
+  const text = { ...row, footer: systemTemplates[key].footer, variables: systemTemplateVariableNames(key) };
   try {
-    return await renderMarkdownEmail(compiled(key, row), data);
+    return (await renderInSandbox(text, data)).email;
   } catch {
-    // Saved texts are validated against the variables every caller passes, so this only happens
-    // after a hand edit in the database: a public form must still succeed, with the default text.
+    // Saved texts are checked with sample values and the same limits, so this only happens after a
+    // hand edit in the database or with unusual real values: a public form must still succeed,
+    // with the default text.
     return renderDefaultSystemEmail(key, data);
   }
 }

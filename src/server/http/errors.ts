@@ -1,49 +1,10 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError, z } from "zod";
+import { type ApiErrorBody, AppError, type FieldError } from "./app-error";
 
-export type ErrorCode =
-  | "bad_request"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "gone"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "rate_limited"
-  | "internal";
-
-const statusByCode: Record<ErrorCode, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  /** A link that existed but no longer works (expired). */
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-};
-
-export type FieldError = { path: string; message: string };
-export type ApiErrorBody = { message: string; errors?: FieldError[] };
-
-/** The one error type services throw; the error handler maps its code to an HTTP status. */
-export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
-    super(message);
-  }
-  get status(): number {
-    return statusByCode[this.code];
-  }
-}
+// AppError lives apart so code without Fastify or zod (the email sandbox's thread) can throw it.
+export { type ApiErrorBody, AppError, type ErrorCode, type FieldError } from "./app-error";
 
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join(".");
@@ -54,6 +15,20 @@ function fromZod(error: ZodError, prefix = ""): FieldError[] {
     path: [prefix, fieldPath(issue.path)].filter(Boolean).join("."),
     message: issue.message,
   }));
+}
+
+export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";
+
+/**
+ * PostgreSQL refuses the NUL character in text (22021) and in JSON (22P05), and valid JSON can
+ * carry it in any string: the database's refusal is the input's fault, whichever field held it.
+ */
+function isNulCharacterRefusal(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === "22021" || e.code === "22P05") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** Maps every error to the API error shape; 5xx replies never carry internals. */
@@ -76,6 +51,7 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
     }));
     return { status: 400, body: { message: errors[0]?.message ?? "Invalid request", errors } };
   }
+  if (isNulCharacterRefusal(error)) return { status: 400, body: { message: nulCharacterMessage } };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status === 413) return { status, body: { message: "Request body is too large" } };

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
   const [application] = await app.db
     .insert(applications)
-    .values({ retreatId: retreat!.id, email: "log@example.com", firstName: "Log" })
+    .values({ retreatId: retreat!.id, email: "log@example.com", firstName: "Log", stage: "accepted" })
     .returning();
   applicationId = application!.id;
 });

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { type SystemTemplateKey, systemTemplateKeys } from "../../shared/schemas/email-templates";
 import { campaignMail, type PreparedCampaign, renderForRecipient } from "../email/campaign-message";
 import { compileMarkdownEmail, renderMarkdownEmail } from "../email/markdown-email";
-import { compileMarketingEmail, marketingData } from "../email/marketing-message";
+import { marketingData, marketingEmail } from "../email/marketing-message";
 import type { RenderedEmail } from "../email/render";
 import { renderDefaultSystemEmail, type SystemTemplateData, systemTemplates } from "../email/system-templates";
 import { renderSetPasswordEmail } from "../email/templates/set-password";
@@ -142,7 +142,7 @@ describe("campaign messages", () => {
   const recipient = { email: payload, firstName: payload, lastName: payload, unsubscribeToken: "tok" };
   const prepare = (content: string, subject = "News for {{ firstName }}"): PreparedCampaign => ({
     id: "00000000-0000-4000-8000-000000000001",
-    compiled: compileMarketingEmail({ subject, content }),
+    text: marketingEmail({ subject, content }),
     context,
     from: { name: "Retreat HQ", address: "hello@retreat.example" },
     replyTo: null,

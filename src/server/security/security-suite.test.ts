@@ -316,6 +316,7 @@ const tokenCases: TokenCase[] = [
   { name: "place offer (decline)", method: "POST", url: (k) => `/api/place-offers/${k}/decline` },
   { name: "pay link", method: "GET", url: (k) => `/api/pay/${k}` },
   { name: "calendar feed", method: "GET", url: (k) => `/api/calendar/${k}.ics` },
+  { name: "travel form link check", method: "GET", url: (k) => `/api/travel-compliance/${k}` },
   {
     name: "travel form by application id",
     method: "POST",
@@ -345,14 +346,19 @@ function wrongTokens(c: TokenCase): string[] {
 describe("token links with a wrong token", () => {
   it("covers every token route the app has", () => {
     const tokenRoutes = routes
-      .filter((r) => /:(token|file)\b/.test(r.url))
+      // The travel form's link carries the application id as its key.
+      .filter((r) => /:(token|file|applicationId)\b/.test(r.url))
       // Only redirects to the preferences page (link scanners follow GETs); it reads no token.
       .filter((r) => label(r) !== "GET /api/email/one-click-unsubscribe/:token")
       .map(label)
       .sort();
     const covered = tokenCases
       .filter((c) => c.url("x").includes("/x"))
-      .map((c) => `${c.method} ${c.url(":token")}`.replace("/api/calendar/:token.ics", "/api/calendar/:file"))
+      .map((c) =>
+        `${c.method} ${c.url(":token")}`
+          .replace("/api/calendar/:token.ics", "/api/calendar/:file")
+          .replace("/api/travel-compliance/:token", "/api/travel-compliance/:applicationId"),
+      )
       .sort();
     expect(covered).toEqual(tokenRoutes);
   });

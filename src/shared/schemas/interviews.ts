@@ -153,6 +153,16 @@ export const createInterviewBlockSchema = z
 /** How long a booking link works, and how far ahead it offers slots. */
 export const bookingLinkDays = 14;
 
+/**
+ * The stages in which an application still has an interview ahead: before the decision (spec:
+ * apply, vibe check, quick chat, then decision). Booking links are only sent and only book here.
+ */
+export const interviewStages = ["new", "screening", "interview"] as const;
+
+export function hasInterviewAhead(stage: string): boolean {
+  return (interviewStages as readonly string[]).includes(stage);
+}
+
 /** POST /api/admin/interviews/booking-links: emails the applicant a link to pick a slot. */
 export const createBookingLinkSchema = z.strictObject({
   applicationId: z.uuid(),

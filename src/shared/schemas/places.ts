@@ -38,7 +38,7 @@ export const placeMessages = {
   offerExpired: "This offer has expired, so the place has gone to the next person on the waitlist.",
   offerAnswered: "This offer has already been answered.",
   offerWithdrawn: "This offer has been withdrawn.",
-  noLongerWaitlisted: "This application is no longer on the waitlist, so the offer cannot be accepted.",
+  noLongerWaitlisted: "This application is no longer on the waitlist, so the offer can no longer be answered.",
   full: "Sorry, the retreat is full: the place has already been taken.",
   notHoldingPlace: "This application holds no place on the retreat, so there is no booking to cancel.",
   noStartDate: "The retreat has no start date yet, so the cancellation policy cannot be applied. Set its dates first.",

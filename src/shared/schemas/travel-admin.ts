@@ -36,7 +36,10 @@ export const travelFormSummarySchema = z.object({
   retreatId: z.uuid().nullable(),
   status: z.string(),
   submittedAt: z.string(),
+  /** The latest review; kept when the applicant sends the form again, so the two times can be compared. */
   reviewedAt: z.string().nullable(),
+  /** When the applicant replaced the form after it had been reviewed (its status went back to submitted); null otherwise. */
+  updatedAfterReviewAt: z.string().nullable(),
   reviewNotes: nullableText,
   insuranceProvider: z.string(),
   insurancePolicyNumber: z.string(),

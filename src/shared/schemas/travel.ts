@@ -23,6 +23,18 @@ const optionalDateTime = z
   ])
   .default("");
 
+/**
+ * The refusal for an application that holds no place (any stage but accepted and payment): the
+ * form page shows it in place of the form, and in the 'Submission Failed' toast if the stage
+ * changed while the form was open.
+ */
+export const travelFormClosedMessage =
+  "The travel form is only open to guests with a place on the retreat. If you think this is a mistake, please contact us.";
+
+/** GET /api/travel-compliance/{applicationId}: whether the link's form can be sent (else a 404 or 409 error). */
+export const travelFormLinkParamsSchema = z.strictObject({ applicationId: z.uuid("Invalid application link") });
+export const travelFormOpenSchema = z.object({ open: z.literal(true) });
+
 /** POST /api/travel-compliance (public-site.md sections 3 and 5). */
 export const travelComplianceSchema = z.strictObject({
   applicationId: z.uuid("Invalid application link"),

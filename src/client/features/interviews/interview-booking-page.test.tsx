@@ -148,6 +148,22 @@ describe("InterviewBookingPage", () => {
     expect(await screen.findByRole("heading", { name: title })).toBeTruthy();
   });
 
+  it("a closed link (410) says the server's reason, on loading and on booking", async () => {
+    const reason = "This booking link is closed: there is no interview to book for your application any more.";
+    setup(() => Response.json({ message: reason }, { status: 410 }));
+    expect(await screen.findByRole("heading", { name: "This link has expired" })).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
+    cleanup();
+
+    setup((_url, init) =>
+      init?.method === "POST" ? Response.json({ message: reason }, { status: 410 }) : Response.json(open),
+    );
+    await screen.findByRole("heading", { name: "Hi Ada" });
+    fireEvent.click(screen.getByRole("radio", { name: "Tuesday 2 July 2030, 09:00" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm booking" }));
+    expect(await screen.findByText(reason)).toBeTruthy();
+  });
+
   it("a malformed token is not valid without asking the server", async () => {
     const { fetchMock } = setup(() => Response.json(open), "short");
     expect(await screen.findByRole("heading", { name: "This link is not valid" })).toBeTruthy();

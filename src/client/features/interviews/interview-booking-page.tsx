@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import type { BookedSlot } from "../../../shared/schemas/interviews";
 import { Button } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel, SupportContact } from "../../components/ui/public-page-shell";
+import { serverMessage } from "../../lib/api-error-message";
 import { BookingConfirmation } from "./booking-confirmation";
 import { visitorTimeZone } from "./format";
 import { SlotPicker } from "./slot-picker";
@@ -18,7 +19,11 @@ export const bookingTexts = {
   loadFailed: "Please check your internet connection and try again.",
 } as const;
 
-function LinkProblem({ kind }: { kind: "not_found" | "expired" }) {
+/**
+ * An unknown or closed link. A closed one (410) shows the server's reason when it gave one: it
+ * has run out, or the application has no interview ahead any more.
+ */
+function LinkProblem({ kind, message }: { kind: "not_found" | "expired"; message?: string }) {
   const notFound = kind === "not_found";
   return (
     <StatusPanel
@@ -32,7 +37,7 @@ function LinkProblem({ kind }: { kind: "not_found" | "expired" }) {
       }
       title={notFound ? bookingTexts.notFoundTitle : bookingTexts.expiredTitle}
     >
-      <p>{notFound ? bookingTexts.notFound : bookingTexts.expired}</p>
+      <p>{notFound ? bookingTexts.notFound : message || bookingTexts.expired}</p>
       <SupportContact lead="Need help? Contact us at" />
     </StatusPanel>
   );
@@ -43,9 +48,9 @@ function BookingFlow({ token }: { token: string }) {
   const page = useBookingPage(token, true);
   const [booked, setBooked] = useState<BookedSlot | null>(null);
   // A link can stop working between loading the page and booking (expired, withdrawn).
-  const [gone, setGone] = useState<"not_found" | "expired" | null>(null);
+  const [gone, setGone] = useState<{ kind: "not_found" | "expired"; message?: string } | null>(null);
 
-  if (gone) return <LinkProblem kind={gone} />;
+  if (gone) return <LinkProblem kind={gone.kind} message={gone.message} />;
   if (booked) return <BookingConfirmation slot={booked} timeZone={timeZone} justBooked />;
   if (page.isPending) {
     return (
@@ -56,7 +61,9 @@ function BookingFlow({ token }: { token: string }) {
   }
   if (page.isError) {
     const failure = bookingFailure(page.error);
-    if (failure === "not_found" || failure === "expired") return <LinkProblem kind={failure} />;
+    if (failure === "not_found" || failure === "expired") {
+      return <LinkProblem kind={failure} message={serverMessage(page.error)} />;
+    }
     return (
       <StatusPanel
         role="alert"
@@ -96,7 +103,7 @@ function BookingFlow({ token }: { token: string }) {
       refreshing={page.isFetching}
       onRefresh={() => page.refetch()}
       onBooked={setBooked}
-      onGone={setGone}
+      onGone={(kind, message) => setGone({ kind, message })}
     />
   );
 }

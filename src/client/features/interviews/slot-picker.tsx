@@ -30,7 +30,8 @@ export function SlotPicker({
   refreshing: boolean;
   onRefresh: () => Promise<unknown>;
   onBooked: (slot: BookedSlot) => void;
-  onGone: (kind: "not_found" | "expired") => void;
+  /** The link stopped working meanwhile; the server's message says why when it gave one. */
+  onGone: (kind: "not_found" | "expired", message?: string) => void;
 }) {
   const id = useId();
   const [selected, setSelected] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export function SlotPicker({
       onBooked(await book.mutateAsync(chosen));
     } catch (error) {
       const failure = bookingFailure(error);
-      if (failure === "not_found" || failure === "expired") onGone(failure);
+      if (failure === "not_found" || failure === "expired") onGone(failure, serverMessage(error));
       else if (failure === "taken") {
         setSelected(null);
         await onRefresh();

@@ -2,6 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
@@ -20,8 +21,15 @@ globalThis.ResizeObserver ??= class {
 
 const applicationId = "2f1c7c1e-8a4b-4c59-9a43-5f0d2b7e9a11";
 
-function setup(respond: () => Promise<Response> = async () => Response.json({ success: true, message: "Saved!" })) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => respond());
+/**
+ * Renders the page for a link whose check (GET) answers `link` and whose submission (POST)
+ * answers `respond`, and waits for the form (or, for a closed link, for the check's answer).
+ */
+async function setup(
+  respond: () => Promise<Response> = async () => Response.json({ success: true, message: "Saved!" }),
+  link: () => Response = () => Response.json({ open: true }),
+) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === "POST" ? respond() : link()));
   vi.stubGlobal("fetch", fetchMock);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -29,8 +37,13 @@ function setup(respond: () => Promise<Response> = async () => Response.json({ su
       <Toaster />
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(screen.queryByRole("heading", { name: "Loading…" })).toBeNull());
   return fetchMock;
 }
+
+/** The submissions among the calls (the link check is a GET). */
+const posts = (fetchMock: Awaited<ReturnType<typeof setup>>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
 
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -61,8 +74,9 @@ describe("TravelFormPage", () => {
     expect(screen.queryByRole("button", { name: "Submit Travel Information" })).toBeNull();
   });
 
-  it("shows the sections, the required note, hints and expiry pickers that start today", () => {
-    setup();
+  it("shows the sections, the required note, hints and expiry pickers that start today", async () => {
+    const fetchMock = await setup();
+    expect(fetchMock.mock.calls[0]![0]).toBe(`/api/travel-compliance/${applicationId}`);
     expect(screen.getByRole("main")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Travel Compliance Form" })).toBeTruthy();
     for (const name of [
@@ -93,7 +107,7 @@ describe("TravelFormPage", () => {
   });
 
   it("shows the required messages and focuses the first invalid field", async () => {
-    const fetchMock = setup();
+    const fetchMock = await setup();
     submit();
     for (const message of [
       "Please provide your insurance provider",
@@ -110,12 +124,12 @@ describe("TravelFormPage", () => {
     }
     expect(document.activeElement).toBe(field(/^Insurance provider/));
     expect(field(/^Insurance provider/).getAttribute("aria-invalid")).toBe("true");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it("submits with the application id, shows Submitting..., then the thank-you screen", async () => {
     let respond: (res: Response) => void = () => {};
-    const fetchMock = setup(
+    const fetchMock = await setup(
       () =>
         new Promise<Response>((resolve) => {
           respond = resolve;
@@ -130,7 +144,7 @@ describe("TravelFormPage", () => {
 
     const pending = (await screen.findByRole("button", { name: "Submitting..." })) as HTMLButtonElement;
     expect(pending.disabled).toBe(true);
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = posts(fetchMock)[0]!;
     expect(url).toBe("/api/travel-compliance");
     const body = JSON.parse(String(init?.body));
     expect(body).toMatchObject({
@@ -157,7 +171,7 @@ describe("TravelFormPage", () => {
   });
 
   it("uses the default success text when the server sends no message", async () => {
-    setup(async () => Response.json({ success: true }));
+    await setup(async () => Response.json({ success: true }));
     fillRequired();
     submit();
     await waitFor(() =>
@@ -166,7 +180,7 @@ describe("TravelFormPage", () => {
   });
 
   it("stays on the form with the server's message when it refuses", async () => {
-    setup(async () => Response.json({ message: "Application not found" }, { status: 404 }));
+    await setup(async () => Response.json({ message: "Application not found" }, { status: 404 }));
     fillRequired();
     submit();
     const alert = await screen.findByRole("alert");
@@ -176,7 +190,7 @@ describe("TravelFormPage", () => {
   });
 
   it("uses the default failure text when the answer has no message", async () => {
-    setup(async () => new Response("<html>oops</html>", { status: 502 }));
+    await setup(async () => new Response("<html>oops</html>", { status: 502 }));
     fillRequired();
     submit();
     const alert = await screen.findByRole("alert");
@@ -184,7 +198,7 @@ describe("TravelFormPage", () => {
   });
 
   it("puts the server's field errors next to their fields", async () => {
-    setup(async () =>
+    await setup(async () =>
       Response.json(
         { message: "Invalid input", errors: [{ path: "nationality", message: "Please provide your nationality" }] },
         { status: 400 },
@@ -194,5 +208,35 @@ describe("TravelFormPage", () => {
     submit();
     expect(await screen.findByText("Please provide your nationality")).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(/^Nationality/)));
+  });
+
+  it("a link for an application without a place says why instead of showing the form", async () => {
+    const fetchMock = await setup(undefined, () =>
+      Response.json({ message: travelFormClosedMessage }, { status: 409 }),
+    );
+    expect(await screen.findByRole("heading", { name: "Travel Form Not Available" })).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain(travelFormClosedMessage);
+    expect(screen.queryByRole("button", { name: "Submit Travel Information" })).toBeNull();
+    expect(screen.getAllByRole("link", { name: /@/ }).length).toBeGreaterThan(0);
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it.each([
+    ["an unknown application", () => Response.json({ message: "Application not found" }, { status: 404 })],
+    ["a failed check", () => new Response("<html>oops</html>", { status: 502 })],
+  ])("%s still gets the form: the submission answers for it", async (_name, link) => {
+    await setup(undefined, link);
+    expect(screen.getByRole("button", { name: "Submit Travel Information" })).toBeTruthy();
+  });
+
+  it("a refusal after the form opened (the place was given up meanwhile) shows 'Submission Failed' with the reason", async () => {
+    await setup(async () => Response.json({ message: travelFormClosedMessage }, { status: 409 }));
+    fillRequired();
+    submit();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Submission Failed");
+    expect(alert.textContent).toContain(travelFormClosedMessage);
+    expect(field(/^Passport number/).value).toBe("123456789");
+    expect(screen.queryByRole("heading", { name: "Thank you for submitting!" })).toBeNull();
   });
 });

@@ -1,16 +1,51 @@
-import { CheckCircle2, Link2Off } from "lucide-react";
+import { CheckCircle2, Link2Off, Loader2, PlaneLanding } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { z } from "zod";
+import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { PublicPageShell, StatusPanel, SupportContact } from "../../components/ui/public-page-shell";
+import { useTravelFormLink } from "./travel-api";
 import { TravelForm } from "./travel-form";
 
 export const travelTexts = {
   title: "Travel Compliance Form",
   thanksTitle: "Thank you for submitting!",
   footerNote: "Your information is used only for retreat logistics and in case of emergency.",
+  checkingTitle: "Loading…",
+  checking: "Opening your travel form.",
+  closedTitle: "Travel Form Not Available",
 } as const;
 
 const applicationIdSchema = z.uuid();
+
+/** The form, once the server confirms the link's application holds a place; otherwise why not. */
+function TravelFormForLink({ applicationId, onSubmitted }: { applicationId: string; onSubmitted: () => void }) {
+  const link = useTravelFormLink(applicationId);
+  if (link.state === "checking") {
+    return (
+      <StatusPanel
+        role="status"
+        icon={<Loader2 aria-hidden="true" className="size-7 animate-spin" />}
+        title={travelTexts.checkingTitle}
+      >
+        <p>{travelTexts.checking}</p>
+      </StatusPanel>
+    );
+  }
+  if (link.state === "closed") {
+    return (
+      <StatusPanel
+        role="alert"
+        tone="error"
+        icon={<PlaneLanding aria-hidden="true" className="size-7" />}
+        title={travelTexts.closedTitle}
+      >
+        <p>{link.message || travelFormClosedMessage}</p>
+        <SupportContact />
+      </StatusPanel>
+    );
+  }
+  return <TravelForm applicationId={applicationId} onSubmitted={onSubmitted} />;
+}
 
 export default function TravelFormPage({ params }: { params: { applicationId?: string } }) {
   const [submitted, setSubmitted] = useState(false);
@@ -38,7 +73,7 @@ export default function TravelFormPage({ params }: { params: { applicationId?: s
       </StatusPanel>
     );
   } else {
-    content = <TravelForm applicationId={applicationId} onSubmitted={() => setSubmitted(true)} />;
+    content = <TravelFormForLink applicationId={applicationId} onSubmitted={() => setSubmitted(true)} />;
   }
 
   return (

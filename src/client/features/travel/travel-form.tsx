@@ -13,6 +13,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api-error-message";
 import { ApiError, apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { travelFormApiPath } from "./travel-api";
 
 /** The form is the API payload minus applicationId, which comes from the link. */
 export const travelFormSchema = travelComplianceSchema.omit({ applicationId: true });
@@ -124,7 +125,7 @@ export function TravelForm({ applicationId, onSubmitted }: { applicationId: stri
 
   const submission = useMutation({
     mutationFn: async (values: TravelFormValues) => {
-      const res = await apiRequest("POST", "/api/travel-compliance", { applicationId, ...values });
+      const res = await apiRequest("POST", travelFormApiPath, { applicationId, ...values });
       return (await res.json().catch(() => ({}))) as { message?: unknown };
     },
   });

@@ -37,17 +37,21 @@ function withoutSecrets(values: Json | null | undefined): Json | null {
  *     entityId: id, oldValues: before, newValues: after });
  * });
  */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
-    userId: entry.userId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    oldValues: withoutSecrets(entry.oldValues),
-    newValues: withoutSecrets(entry.newValues),
-    ipAddress: entry.ipAddress ?? null,
-    userAgent: entry.userAgent?.slice(0, 500) ?? null,
-  });
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<string> {
+  const [row] = await db
+    .insert(auditLogs)
+    .values({
+      userId: entry.userId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      oldValues: withoutSecrets(entry.oldValues),
+      newValues: withoutSecrets(entry.newValues),
+      ipAddress: entry.ipAddress ?? null,
+      userAgent: entry.userAgent?.slice(0, 500) ?? null,
+    })
+    .returning({ id: auditLogs.id });
+  return row!.id;
 }
 
 /** Who and from where, taken from the request: spread it into recordAudit's entry. */

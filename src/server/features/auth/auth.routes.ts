@@ -45,20 +45,25 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get("/api/logout", { schema: { tags: ["auth"], hide: true } }, async (request, reply) => {
-    if (request.sessionId) {
-      await deleteSession(app.db, request.sessionId);
-      await recordAudit(app.db, {
-        userId: request.user?.id ?? null,
-        action: "logout",
-        entityType: "user",
-        entityId: request.user?.id ?? null,
-        ipAddress: request.ip,
-        userAgent: request.headers["user-agent"] ?? null,
-      });
-    }
-    clearSessionCookie(app, reply);
-    reply.header("Cache-Control", "no-store");
-    return reply.redirect("/");
-  });
+  // Browser navigation (spec), but another site must not be able to sign the user out.
+  r.get(
+    "/api/logout",
+    { config: { changesState: true }, schema: { tags: ["auth"], hide: true } },
+    async (request, reply) => {
+      if (request.sessionId) {
+        await deleteSession(app.db, request.sessionId);
+        await recordAudit(app.db, {
+          userId: request.user?.id ?? null,
+          action: "logout",
+          entityType: "user",
+          entityId: request.user?.id ?? null,
+          ipAddress: request.ip,
+          userAgent: request.headers["user-agent"] ?? null,
+        });
+      }
+      clearSessionCookie(app, reply);
+      reply.header("Cache-Control", "no-store");
+      return reply.redirect("/");
+    },
+  );
 }

@@ -360,8 +360,9 @@ describe("housekeeping", () => {
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, stale.id))).toHaveLength(0);
   });
 
-  it("the OpenAPI document describes the auth, users, settings and audit routes", async () => {
-    const res = await app.inject("/api/docs");
+  it("the OpenAPI document describes the auth, users, settings and audit routes (to the owner)", async () => {
+    const owner = await createTestUser(app, "owner");
+    const res = await app.inject({ url: "/api/docs", headers: { cookie: await sessionCookieFor(app, owner.id) } });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     expect(paths).toEqual(

@@ -25,6 +25,13 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** Advisory lock namespaces (two-key form; the one-key locks 727274001-3 are a separate space). */
+const accountLockSpace = 727274010;
+const addressLockSpace = 727274011;
+
+/** Marks an attempt reserved but not yet verified; it counts as a failure until its outcome is known. */
+const pendingReason = "pending";
+
 async function failuresSince(db: Db, where: ReturnType<typeof and>, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -34,21 +41,41 @@ async function failuresSince(db: Db, where: ReturnType<typeof and>, since: Date)
 }
 
 /**
- * Refuses with 429 once an account or a client address has too many recent failures. Failures
- * live in audit_logs (action login_failed, entityId = the normalised username, so unknown
- * usernames are throttled exactly like real ones and the reply reveals nothing). A successful
- * sign-in starts the account's count afresh; the address count never resets early.
+ * Counts the attempt before the password is checked: refuses with 429 once an account or a client
+ * address has too many recent failures, and otherwise records this attempt as a failure pending
+ * its outcome. Checking and recording happen under per-account and per-address advisory locks in
+ * one transaction, so simultaneous attempts (from any process on the database) queue behind each
+ * other and each sees the ones before it. Failures live in audit_logs (action login_failed,
+ * entityId = the normalised username, so unknown usernames are throttled exactly like real ones
+ * and the reply reveals nothing). A successful sign-in starts the account's count afresh; the
+ * address count never resets early. Returns the id of the reserved row.
  */
-async function assertNotThrottled(db: Db, username: string, lastLoginAt: Date | null, client: Client) {
-  const windowStart = new Date(Date.now() - loginLimits.windowMs);
-  const accountSince = lastLoginAt && lastLoginAt > windowStart ? lastLoginAt : windowStart;
-  const [perAccount, perIp] = await Promise.all([
-    failuresSince(db, and(eq(auditLogs.entityType, "user"), eq(auditLogs.entityId, username)), accountSince),
-    failuresSince(db, eq(auditLogs.ipAddress, client.ipAddress), windowStart),
-  ]);
-  if (perAccount >= loginLimits.perAccount || perIp >= loginLimits.perIp) {
-    throw new AppError("rate_limited", tooManyAttemptsMessage);
-  }
+async function reserveAttempt(db: Db, username: string, lastLoginAt: Date | null, client: Client): Promise<string> {
+  return db.transaction(async (tx) => {
+    // Always account first, then address: one order everywhere, so two attempts cannot deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(${accountLockSpace}, hashtext(${username}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${addressLockSpace}, hashtext(${client.ipAddress}))`);
+    const windowStart = new Date(Date.now() - loginLimits.windowMs);
+    const accountSince = lastLoginAt && lastLoginAt > windowStart ? lastLoginAt : windowStart;
+    const txDb = tx as unknown as Db;
+    const perAccount = await failuresSince(
+      txDb,
+      and(eq(auditLogs.entityType, "user"), eq(auditLogs.entityId, username)),
+      accountSince,
+    );
+    const perIp = await failuresSince(txDb, eq(auditLogs.ipAddress, client.ipAddress), windowStart);
+    if (perAccount >= loginLimits.perAccount || perIp >= loginLimits.perIp) {
+      throw new AppError("rate_limited", tooManyAttemptsMessage);
+    }
+    return recordAudit(txDb, {
+      userId: null,
+      action: loginFailedAction,
+      entityType: "user",
+      entityId: username,
+      newValues: { reason: pendingReason },
+      ...client,
+    });
+  });
 }
 
 /**
@@ -58,7 +85,7 @@ async function assertNotThrottled(db: Db, username: string, lastLoginAt: Date | 
 export async function authenticate(db: Db, input: LoginInput, client: Client): Promise<SessionUser> {
   const username = normaliseUsername(input.username);
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${username}`).limit(1);
-  await assertNotThrottled(db, username, user?.lastLoginAt ?? null, client);
+  const attemptId = await reserveAttempt(db, username, user?.lastLoginAt ?? null, client);
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   const failure = !user
@@ -71,18 +98,16 @@ export async function authenticate(db: Db, input: LoginInput, client: Client): P
           ? null
           : "wrong_password";
   if (!user || failure) {
-    await recordAudit(db, {
-      userId: null,
-      action: loginFailedAction,
-      entityType: "user",
-      entityId: username,
-      // why it failed stays in the log for the owner; the reply never says
-      newValues: { reason: failure },
-      ...client,
-    });
+    // why it failed stays in the log for the owner; the reply never says
+    await db
+      .update(auditLogs)
+      .set({ newValues: { reason: failure } })
+      .where(eq(auditLogs.id, attemptId));
     throw new AppError("unauthorized", invalidCredentialsMessage);
   }
 
+  // A reservation, not an event: the sign-in itself is recorded as "login" below.
+  await db.delete(auditLogs).where(eq(auditLogs.id, attemptId));
   return recordSignIn(db, user, "password", client);
 }
 

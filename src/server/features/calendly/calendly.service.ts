@@ -5,12 +5,21 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { hasInterviewAhead } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { applications, calendlyEvents, interviews, users } from "../../db/schema";
 import type { Actor, InterviewSettings, Tx } from "../interviews/interview-records";
 import { cancelScheduled, insertInterview } from "../interviews/interview-records";
 
-export const calendlyOutcomes = ["created", "cancelled", "duplicate", "unmatched", "ignored"] as const;
+/** no_interview_ahead: the invitee's application is already decided (accepted, waitlisted, declined). */
+export const calendlyOutcomes = [
+  "created",
+  "cancelled",
+  "duplicate",
+  "unmatched",
+  "no_interview_ahead",
+  "ignored",
+] as const;
 export type CalendlyOutcome = (typeof calendlyOutcomes)[number];
 type Applied = { outcome: CalendlyOutcome; emailLogIds: string[] };
 
@@ -44,7 +53,10 @@ export const calendlyWebhookSchema = z.looseObject({ event: text(100), payload: 
 
 const handled = ["invitee.created", "invitee.canceled"] as const;
 
-/** The applicant: the most recent application made with the invitee's email (any letter case). */
+/**
+ * The applicant: the most recent application made with the invitee's email (any letter case),
+ * locked so a decision staff make meanwhile is never overwritten by the booking's stage move.
+ */
 async function applicationFor(tx: Tx, email: string | null | undefined) {
   if (!email) return undefined;
   const [row] = await tx
@@ -52,7 +64,8 @@ async function applicationFor(tx: Tx, email: string | null | undefined) {
     .from(applications)
     .where(sql`lower(${applications.email}) = lower(${email})`)
     .orderBy(desc(applications.submittedAt), desc(applications.createdAt))
-    .limit(1);
+    .limit(1)
+    .for("update");
   return row;
 }
 
@@ -100,6 +113,12 @@ async function inviteeCreated(tx: Tx, invitee: Invitee, actor: Actor, settings: 
   if (!row) return { outcome: "duplicate", emailLogIds: [] };
   const application = await applicationFor(tx, invitee.email);
   if (!application) return { outcome: "unmatched", emailLogIds: [] };
+  // Anyone can book the public Calendly page with any address: like a booking link, it only
+  // books while the application still has an interview ahead. The event stays on file for staff.
+  if (!hasInterviewAhead(application.stage)) {
+    await tx.update(calendlyEvents).set({ applicationId: application.id }).where(eq(calendlyEvents.id, row.id));
+    return { outcome: "no_interview_ahead", emailLogIds: [] };
+  }
   const start = new Date(invitee.scheduled_event.start_time);
   const minutes = Math.round((Date.parse(invitee.scheduled_event.end_time) - start.getTime()) / 60_000);
   const { interviewId, emailLogId } = await insertInterview(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser } from "../../auth/test-sessions";
+import { createTestUser, signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -211,6 +211,26 @@ describe("POST /api/webhooks/calendly: events", () => {
     expect(interview!.interviewerUserId).toBeNull();
   });
 
+  it.each(["accepted", "payment", "waitlist", "declined"])(
+    "books no interview for an application already in %s: the event is kept, the stage and inbox untouched",
+    async (stage) => {
+      const a = await application(`decided-${stage}-${Date.now()}@example.com`, new Date(), stage);
+      const body = inviteeEvent("invitee.created", { email: a.email });
+      const res = await signed(body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ outcome: "no_interview_ahead" });
+      const [event] = await app.db
+        .select()
+        .from(calendlyEvents)
+        .where(eq(calendlyEvents.calendlyEventId, body.payload.uri));
+      expect(event).toMatchObject({ applicationId: a.id, interviewId: null, status: "active" });
+      expect(await app.db.select().from(interviews).where(eq(interviews.applicationId, a.id))).toHaveLength(0);
+      const [after] = await app.db.select().from(applications).where(eq(applications.id, a.id));
+      expect(after!.stage).toBe(stage);
+      expect(await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, a.email))).toHaveLength(0);
+    },
+  );
+
   it("stores an invitee with no application and answers 200", async () => {
     const body = inviteeEvent("invitee.created", { email: "stranger@example.com" });
     const res = await signed(body);
@@ -298,8 +318,9 @@ describe("POST /api/webhooks/calendly: events", () => {
 });
 
 describe("API docs", () => {
-  it("describe the webhook and the interview routes", async () => {
-    const res = await app.inject("/api/docs");
+  it("describe the webhook and the interview routes (to staff)", async () => {
+    const { cookie } = await signedInAs(app, "staff");
+    const res = await app.inject({ url: "/api/docs", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const path of [

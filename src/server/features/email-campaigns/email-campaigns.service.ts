@@ -25,11 +25,12 @@ import {
 import { type CampaignTargeting, eligibilityCondition } from "../../email/campaign-eligibility";
 import { addressOf } from "../../email/campaign-message";
 import { queueCampaignTest } from "../../email/campaign-test-send";
-import { renderMarkdownEmail } from "../../email/markdown-email";
+import { renderInSandbox } from "../../email/email-sandbox";
 import {
-  compileMarketingEmail,
   loadMarketingContext,
+  marketingCheckData,
   marketingData,
+  marketingEmail,
   sampleMarketingData,
 } from "../../email/marketing-message";
 import type { DbOrTx } from "../../email/outbox";
@@ -123,9 +124,18 @@ export async function getCampaign(db: Db, id: string): Promise<Campaign> {
   return withCounters(db, await findCampaign(db, id));
 }
 
-/** 400 naming the problem (unknown {{ variables }}, a template error) before anything is saved or sent. */
-function validateContent(values: { subject: string; content: string }) {
-  compileMarketingEmail(values);
+/**
+ * 400 naming the problem (unknown {{ variables }}, a template error, a render limit exceeded)
+ * before anything is saved or sent.
+ */
+async function validateContent(values: { subject: string; content: string }): Promise<void> {
+  await renderInSandbox(marketingEmail(values), marketingCheckData);
+}
+
+/** One recipient's (or the sample's) copy of a campaign; a 400 when the text does not render. */
+async function renderCampaign(campaign: EmailCampaign, data: Record<string, unknown>): Promise<RenderedEmail> {
+  const text = marketingEmail({ subject: campaign.subject, content: campaign.content ?? "" });
+  return (await renderInSandbox(text, data)).email;
 }
 
 async function countTemplateUse(tx: Tx, templateId: string): Promise<void> {
@@ -160,7 +170,7 @@ export async function createCampaign(
   actor: Actor,
   emailFrom: string,
 ): Promise<Campaign> {
-  validateContent(input);
+  await validateContent(input);
   return db.transaction(async (tx) => {
     if (input.templateId) await countTemplateUse(tx, input.templateId);
     const [row] = await tx
@@ -184,7 +194,7 @@ export async function updateCampaign(
   return db.transaction(async (tx) => {
     const before = await lockCampaign(tx, id);
     if (before.status !== "draft") throw new AppError("conflict", onlyDrafts);
-    validateContent(input);
+    await validateContent(input);
     if (input.templateId && input.templateId !== before.templateId) await countTemplateUse(tx, input.templateId);
     const [row] = await tx
       .update(emailCampaigns)
@@ -257,8 +267,7 @@ export async function audienceCount(db: Db, targeting: CampaignTargeting): Promi
 
 export async function previewCampaign(db: Db, id: string, publicUrl: string): Promise<RenderedEmail> {
   const campaign = await findCampaign(db, id);
-  const compiled = compileMarketingEmail({ subject: campaign.subject, content: campaign.content ?? "" });
-  return renderMarkdownEmail(compiled, sampleMarketingData(await loadMarketingContext(db, publicUrl)));
+  return renderCampaign(campaign, sampleMarketingData(await loadMarketingContext(db, publicUrl)));
 }
 
 /**
@@ -274,14 +283,13 @@ export async function queueTestSend(
   publicUrl: string,
 ): Promise<string> {
   const campaign = await findCampaign(db, id);
-  const compiled = compileMarketingEmail({ subject: campaign.subject, content: campaign.content ?? "" });
   const context = await loadMarketingContext(db, publicUrl);
   const [subscriber] = await db
     .select()
     .from(emailSubscribers)
     .where(sql`lower(${emailSubscribers.email}) = lower(${email})`);
   const data = subscriber ? marketingData(subscriber, context) : { ...sampleMarketingData(context), email };
-  const rendered = await renderMarkdownEmail(compiled, data);
+  const rendered = await renderCampaign(campaign, data);
   const message = { ...rendered, subject: `[Test] ${rendered.subject}` };
   return db.transaction(async (tx) => {
     const emailLogId = await queueCampaignTest(tx, {
@@ -318,7 +326,7 @@ export async function sendCampaign(
       ]);
     }
     // Variables may have been removed from the list since the draft was saved.
-    validateContent({ subject: before.subject, content: before.content ?? "" });
+    await validateContent({ subject: before.subject, content: before.content ?? "" });
     if ((await countEligible(tx, before)) === 0) {
       throw new AppError("conflict", "No subscribers match this campaign's audience.");
     }

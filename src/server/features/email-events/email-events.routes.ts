@@ -32,7 +32,6 @@ export async function registerEmailEventRoutes(app: FastifyInstance) {
  */
 async function emailWebhookRoute(scope: FastifyInstance) {
   const bodies = signedJsonBodies(scope);
-  let warnedUnsigned = false;
 
   scope.withTypeProvider<ZodTypeProvider>().post(
     webhookPath,
@@ -42,29 +41,22 @@ async function emailWebhookRoute(scope: FastifyInstance) {
       schema: {
         tags: ["email", "webhooks"],
         description:
-          "Provider events (delivered, bounce, complaint). Signed with X-Webhook-Signature when EMAIL_WEBHOOK_SECRET is set.",
+          "Provider events (delivered, bounce, complaint), signed with X-Webhook-Signature. 404 unless EMAIL_WEBHOOK_SECRET is set.",
         body: emailWebhookSchema,
-        response: { 200: emailWebhookResponseSchema, 401: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: emailWebhookResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
-      // Before anything is read: a production server without the secret takes no events at all.
-      onRequest: async (request, reply) => {
-        const { env, emailWebhookSecret } = scope.config;
-        if (emailWebhookSecret) return;
-        if (env === "production") return reply.status(503).send({ message: notConfiguredMessage });
-        if (!warnedUnsigned) {
-          warnedUnsigned = true;
-          request.log.warn("EMAIL_WEBHOOK_SECRET is not set: accepting unsigned email events (never in production)");
-        }
+      // Before anything is read. Off without the secret in every mode: unsigned events would let
+      // anyone mark any address as complained and unsubscribe it.
+      onRequest: async () => {
+        if (!scope.config.emailWebhookSecret) throw new AppError("not_found", notConfiguredMessage);
       },
       // After parsing, before validation: the signature decides before the body's content is judged.
       preValidation: async (request) => {
         const raw = bodies.rawBody(request);
-        const secret = scope.config.emailWebhookSecret;
-        if (secret) {
-          const header = request.headers[emailWebhookSignatureHeader];
-          if (!verifyWebhookSignature(secret, raw, typeof header === "string" ? header : undefined)) {
-            throw new AppError("unauthorized", invalidSignatureMessage);
-          }
+        const header = request.headers[emailWebhookSignatureHeader];
+        const secret = scope.config.emailWebhookSecret ?? "";
+        if (!verifyWebhookSignature(secret, raw, typeof header === "string" ? header : undefined)) {
+          throw new AppError("unauthorized", invalidSignatureMessage);
         }
         bodies.assertJson(request);
       },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailWebhookSignatureHeader } from "../../../shared/schemas/email-outbox";
+import { signedInAs } from "../../auth/test-sessions";
 import { type EmailSend, type EmailSubscriber, emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { invalidJsonMessage, invalidSignatureMessage, notConfiguredMessage, webhookPath } from "./email-events.routes";
@@ -250,34 +251,26 @@ describe("event effects", () => {
 describe("configuration", () => {
   const body = JSON.stringify({ events: [{ type: "complaint", email: "ada@example.com" }] });
 
-  it("production without EMAIL_WEBHOOK_SECRET refuses every event with 503", async () => {
-    const prod = await createTestApp({ env: "production" });
+  // Formerly development accepted unsigned events; now the webhook is off without its secret in
+  // every mode (see src/server/security/webhooks-and-modes.security.test.ts).
+  it("without EMAIL_WEBHOOK_SECRET answers 404 and applies nothing", async () => {
+    const off = await createTestApp();
     try {
-      const res = await post(prod.app, { body });
-      expect(res.statusCode).toBe(503);
+      await off.app.db.insert(emailSubscribers).values({ email: "ada@example.com" });
+      const res = await post(off.app, { body });
+      expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: notConfiguredMessage });
+      const [row] = await off.app.db.select().from(emailSubscribers);
+      expect(row!.status).toBe("active");
     } finally {
-      await prod.close();
-    }
-  });
-
-  it("development without a secret accepts unsigned events", async () => {
-    const dev = await createTestApp({ env: "development" });
-    try {
-      await dev.app.db.insert(emailSubscribers).values({ email: "ada@example.com" });
-      const res = await post(dev.app, { body });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ processed: 1, ignored: 0 });
-      const [row] = await dev.app.db.select().from(emailSubscribers);
-      expect(row!.status).toBe("complained");
-    } finally {
-      await dev.close();
+      await off.close();
     }
   });
 });
 
-it("the webhook and the one-click address are in the API description", async () => {
-  const res = await t.app.inject("/api/docs");
+it("the webhook and the one-click address are in the API description (staff see the retry too)", async () => {
+  const { cookie } = await signedInAs(t.app, "staff");
+  const res = await t.app.inject({ url: "/api/docs", headers: { cookie } });
   expect(res.statusCode).toBe(200);
   const paths = res.json().paths;
   expect(paths["/api/webhooks/email-events"].post).toBeDefined();

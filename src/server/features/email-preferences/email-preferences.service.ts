@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import {
   type EmailPreferences,
   tokenParamSchema,
@@ -57,9 +57,17 @@ export async function attributeUnsubscribe(
 }
 
 /**
+ * Statuses the delivery side sets from the provider's reports (email-events): a hard bounce, a
+ * spam complaint. They say more than any click on a token page, campaigns skip them, and staff
+ * count them apart, so an unsubscribe leaves them (and a complaint's reason) as they are.
+ */
+const deliveryStatuses = sql.raw("('bounced', 'complained')");
+
+/**
  * "all" unsubscribes globally (status unsubscribed, with time and reason); any other type switches
  * off only its own category and leaves the subscription active. Leaving marketing (or everything)
- * from a campaign's link is attributed to that campaign.
+ * from a campaign's link is attributed to that campaign. Unsubscribing again keeps the first
+ * time, and never turns a bounced or complained address into a merely unsubscribed one.
  */
 export async function unsubscribe(
   db: Db,
@@ -68,14 +76,22 @@ export async function unsubscribe(
 ): Promise<EmailSubscriber> {
   assertTokenShape(token);
   const now = new Date();
+  const s = emailSubscribers;
   const change =
     input.emailType === "all"
-      ? { globallyUnsubscribed: true, status: "unsubscribed", unsubscribedAt: now }
+      ? {
+          globallyUnsubscribed: true,
+          status: sql<string>`case when ${s.status} in ${deliveryStatuses} then ${s.status} else 'unsubscribed' end`,
+          unsubscribedAt: sql<Date>`coalesce(${s.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+        }
       : { [flagByType[input.emailType]]: false };
+  const reason = sql<
+    string | null
+  >`case when ${s.status} = 'complained' then ${s.unsubscribeReason} else ${input.reason ?? null} end`;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailSubscribers)
-      .set({ ...change, unsubscribeReason: input.reason ?? null, preferencesUpdatedAt: now })
+      .set({ ...change, unsubscribeReason: reason, preferencesUpdatedAt: now })
       .where(eq(emailSubscribers.unsubscribeToken, token))
       .returning();
     const subscriber = found(row);

@@ -113,6 +113,58 @@ describe("POST /api/email/unsubscribe/{token}", () => {
     expect(res.json().subscriber[flag]).toBe(false);
   });
 
+  it("unsubscribing again keeps the first time", async () => {
+    await post("unsubscribe", subscriber.unsubscribeToken, { emailType: "all" });
+    const first = (await reload()).unsubscribedAt!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await post("unsubscribe", subscriber.unsubscribeToken, { emailType: "all" })).statusCode).toBe(200);
+    expect((await reload()).unsubscribedAt!.getTime()).toBe(first.getTime());
+  });
+
+  it("leaves a complained address complained, with its complaint reason and time", async () => {
+    const complainedAt = new Date("2026-01-05T10:00:00.000Z");
+    await t.app.db
+      .update(emailSubscribers)
+      .set({
+        status: "complained",
+        complainedAt,
+        globallyUnsubscribed: true,
+        marketingEmails: false,
+        unsubscribedAt: complainedAt,
+        unsubscribeReason: "Marked as spam",
+      })
+      .where(eq(emailSubscribers.id, subscriber.id));
+    for (const emailType of ["all", "marketing"] as const) {
+      const res = await post("unsubscribe", subscriber.unsubscribeToken, { emailType, reason: "Changed my mind" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().subscriber).toMatchObject({ status: "complained", globallyUnsubscribed: true });
+    }
+    expect(await reload()).toMatchObject({
+      status: "complained",
+      complainedAt,
+      unsubscribedAt: complainedAt,
+      unsubscribeReason: "Marked as spam",
+    });
+  });
+
+  it("leaves a bounced address bounced while unsubscribing it from everything", async () => {
+    const bouncedAt = new Date("2026-01-06T10:00:00.000Z");
+    await t.app.db
+      .update(emailSubscribers)
+      .set({ status: "bounced", bouncedAt, marketingEmails: false })
+      .where(eq(emailSubscribers.id, subscriber.id));
+    const res = await post("unsubscribe", subscriber.unsubscribeToken, { emailType: "all", reason: "Old address" });
+    expect(res.statusCode).toBe(200);
+    const row = await reload();
+    expect(row).toMatchObject({
+      status: "bounced",
+      bouncedAt,
+      globallyUnsubscribed: true,
+      unsubscribeReason: "Old address",
+    });
+    expect(row.unsubscribedAt).toBeInstanceOf(Date);
+  });
+
   describe("from a campaign's link", () => {
     async function sendOfCampaign() {
       const [campaign] = await t.app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning();

@@ -56,7 +56,8 @@ export async function registerEmailSubscriberRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/email-subscribers/export",
-    { config, schema: { tags, querystring: subscriberExportQuerySchema } },
+    // Recorded in the audit log, so another site must not be able to make staff "export".
+    { config: { ...config, changesState: true }, schema: { tags, querystring: subscriberExportQuerySchema } },
     async (request, reply) => {
       await auditExport(app.db, request.query, auditContext(request));
       reply

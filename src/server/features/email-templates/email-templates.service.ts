@@ -8,13 +8,8 @@ import {
 } from "../../../shared/schemas/email-templates";
 import type { Db } from "../../db/client";
 import { type EmailTemplate, emailTemplates } from "../../db/schema";
-import {
-  type CompiledMarkdownEmail,
-  compileMarkdownEmail,
-  renderMarkdownEmail,
-  validateEmailTemplate,
-} from "../../email/markdown-email";
-import { compileMarketingEmail, loadMarketingContext, sampleMarketingData } from "../../email/marketing-message";
+import { renderInSandbox } from "../../email/email-sandbox";
+import { loadMarketingContext, marketingEmail, sampleMarketingData } from "../../email/marketing-message";
 import type { DbOrTx } from "../../email/outbox";
 import type { RenderedEmail } from "../../email/render";
 import {
@@ -74,26 +69,16 @@ async function lockSystemTemplate(tx: DbOrTx, id: string): Promise<EmailTemplate
 }
 
 /**
- * Renders once with sample values, so a text that parses but fails when filled in (a filter
- * given the wrong arguments) is refused on save rather than when a real person triggers it.
+ * Validates and renders a system message's text with its sample values and footer, so a text
+ * that fails or exceeds a limit when filled in is refused on save, not when a real person
+ * triggers it.
  */
-export async function renderOrExplain(
-  compiled: CompiledMarkdownEmail,
-  data: Record<string, unknown>,
+async function renderSystemSample(
+  key: SystemTemplateKey,
+  parts: { subject: string; body: string },
 ): Promise<RenderedEmail> {
-  try {
-    return await renderMarkdownEmail(compiled, data);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.split(", line:")[0] : String(error);
-    throw new AppError("bad_request", `The template could not be rendered: ${detail}`);
-  }
-}
-
-/** Validates and renders a system message's text with its sample values and footer. */
-function renderSystemSample(key: SystemTemplateKey, parts: { subject: string; body: string }): Promise<RenderedEmail> {
-  validateEmailTemplate(parts, systemTemplateVariableNames(key));
-  const compiled = compileMarkdownEmail({ ...parts, footer: systemTemplates[key].footer });
-  return renderOrExplain(compiled, systemTemplatePreviewData(key));
+  const text = { ...parts, footer: systemTemplates[key].footer, variables: systemTemplateVariableNames(key) };
+  return (await renderInSandbox(text, systemTemplatePreviewData(key))).email;
 }
 
 const audited = (row: EmailTemplate) => ({
@@ -158,8 +143,8 @@ export async function previewTemplate(
   publicUrl: string,
 ): Promise<RenderedEmail> {
   if (input.kind === "marketing") {
-    const compiled = compileMarketingEmail({ subject: input.subject, content: input.body });
-    return renderOrExplain(compiled, sampleMarketingData(await loadMarketingContext(db, publicUrl)));
+    const text = marketingEmail({ subject: input.subject, content: input.body });
+    return (await renderInSandbox(text, sampleMarketingData(await loadMarketingContext(db, publicUrl)))).email;
   }
   return renderSystemSample(input.kind, { subject: input.subject, body: input.body });
 }

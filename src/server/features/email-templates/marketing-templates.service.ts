@@ -1,30 +1,15 @@
 import { desc, eq } from "drizzle-orm";
-import { Liquid } from "liquidjs";
-import {
-  type MarketingTemplate,
-  type MarketingTemplateValues,
-  marketingVariables,
-} from "../../../shared/schemas/email-templates";
+import type { MarketingTemplate, MarketingTemplateValues } from "../../../shared/schemas/email-templates";
 import type { Db } from "../../db/client";
 import { type EmailMarketingTemplate, emailMarketingTemplates } from "../../db/schema";
-import { compileMarketingEmail, marketingVariableNames, sampleMarketingData } from "../../email/marketing-message";
+import { renderInSandbox } from "../../email/email-sandbox";
+import { marketingCheckData, marketingEmail, marketingVariableNames } from "../../email/marketing-message";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
-import { type Actor, renderOrExplain, templateNotFoundMessage } from "./email-templates.service";
+import { type Actor, templateNotFoundMessage } from "./email-templates.service";
 
 const entityType = "email_marketing_template";
-/** Only reads which variables a text uses; rendering happens in the marketing message module. */
-const liquid = new Liquid();
-
-const sampleData = (() => {
-  const sample = (name: string) => marketingVariables.find((variable) => variable.name === name)?.sample ?? "";
-  return sampleMarketingData({
-    publicUrl: "https://example.com",
-    retreatName: sample("retreatName"),
-    retreatDates: sample("retreatDates"),
-  });
-})();
 
 function toMarketingTemplate(row: EmailMarketingTemplate): MarketingTemplate {
   return {
@@ -43,17 +28,12 @@ function toMarketingTemplate(row: EmailMarketingTemplate): MarketingTemplate {
 }
 
 /**
- * Refuses (400) unknown variables, the raw filter and texts that fail when filled in; returns
- * the marketing variables the text uses, in the list's order.
+ * Refuses (400) unknown variables, the raw filter and texts that fail or exceed a limit when
+ * filled in; returns the marketing variables the text uses, in the list's order.
  */
 async function checkedVariables(input: MarketingTemplateValues): Promise<string[]> {
-  await renderOrExplain(compileMarketingEmail({ subject: input.subject, content: input.content }), sampleData);
-  const used = new Set(
-    [input.subject, input.content].flatMap((source) =>
-      liquid.globalVariablesSync(source).map((name) => name.split(/[.[]/)[0]!),
-    ),
-  );
-  return marketingVariableNames.filter((name) => used.has(name));
+  const { variables } = await renderInSandbox(marketingEmail(input), marketingCheckData);
+  return marketingVariableNames.filter((name) => variables.includes(name));
 }
 
 const columns = (input: MarketingTemplateValues, variables: string[]) => ({

@@ -94,7 +94,11 @@ export async function registerGuestRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/guest/calendar-url",
-    { config: guest, schema: { tags: ["guest"], response: { 200: calendarUrlSchema, 404: apiErrorSchema } } },
+    // Creates the feed's secret on first read.
+    {
+      config: { ...guest, changesState: true },
+      schema: { tags: ["guest"], response: { 200: calendarUrlSchema, 404: apiErrorSchema } },
+    },
     async (request) => getCalendarUrl(app.db, currentUser(request).id, app.config.publicUrl),
   );
 

@@ -13,6 +13,7 @@ import {
   bookingLinkDays,
   type bookingLinkSchema,
   type createBookingLinkSchema,
+  hasInterviewAhead,
 } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { applications, interviewBookingLinks, interviews, users } from "../../db/schema";
@@ -43,7 +44,13 @@ export const bookingMessages = {
   taken: "Sorry, that time has just been taken. Please choose another time.",
   notOffered: "Please choose one of the times offered.",
   unavailable: "This link can no longer be used to book. Please reply to our email and we will find a time.",
+  closed:
+    "This booking link is closed: there is no interview to book for your application any more. Please reply to our email if you have any questions.",
 } as const;
+
+/** Staff are told why a link cannot be sent: the application is past its interview (decided, waitlisted, declined). */
+export const noInterviewAheadMessage = (stage: string) =>
+  `An application in the ${stage} stage has no interview ahead, so no booking link can be sent.`;
 
 type LinkRow = typeof interviewBookingLinks.$inferSelect;
 type BookingLink = z.infer<typeof bookingLinkSchema>;
@@ -91,6 +98,9 @@ export async function createBookingLink(
       ]);
     }
     const application = await applicantOf(tx, input.applicationId);
+    if (!hasInterviewAhead(application.stage)) {
+      throw new AppError("conflict", noInterviewAheadMessage(application.stage));
+    }
     await tx
       .update(interviewBookingLinks)
       .set({ expiresAt: now })
@@ -189,11 +199,13 @@ export async function getBookingPage(db: Db, token: string, now = new Date()): P
   const link = await linkByToken(db, token, false);
   const [interviewer] = await db.select().from(users).where(eq(users.id, link.interviewerUserId));
   const [application] = await db
-    .select({ firstName: applications.firstName })
+    .select({ firstName: applications.firstName, stage: applications.stage })
     .from(applications)
     .where(eq(applications.id, link.applicationId));
   const booking = await activeBooking(db, link);
   if (!booking && link.expiresAt <= now) throw new AppError("gone", bookingMessages.expired);
+  // A booking already made stays visible; only new bookings close with the interview stages.
+  if (!booking && !hasInterviewAhead(application?.stage ?? "")) throw new AppError("gone", bookingMessages.closed);
   const slots = booking || !isInterviewer(interviewer) ? [] : await offeredStarts(db, link, now);
   return {
     firstName: application?.firstName ?? null,
@@ -230,7 +242,11 @@ export async function bookSlot(
     if (link.expiresAt <= now) throw new AppError("gone", bookingMessages.expired);
     const [interviewer] = await tx.select().from(users).where(eq(users.id, link.interviewerUserId)).for("update");
     if (!isInterviewer(interviewer)) throw new AppError("conflict", bookingMessages.unavailable);
-    const application = await applicantOf(tx, link.applicationId);
+    // Locked (after the link and the interviewer, the order every booking takes): staff deciding
+    // meanwhile wait, or are seen, and never have their stage overwritten by this booking.
+    const application = await applicantOf(tx, link.applicationId, { lock: true });
+    // Decided, waitlisted or declined since the link was sent: the link must not book (or move the stage).
+    if (!hasInterviewAhead(application.stage)) throw new AppError("gone", bookingMessages.closed);
 
     const own = await windowsOf(tx, link.interviewerUserId);
     const { from, to } = bookingRange(now);

@@ -6,7 +6,7 @@ import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-se
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { bookingMessages, getBookingPage } from "./booking-links.service";
+import { bookingMessages, getBookingPage, noInterviewAheadMessage } from "./booking-links.service";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;
@@ -36,6 +36,11 @@ const bookAt = (token: string, scheduledAt: string, headers: Record<string, stri
     headers,
     remoteAddress: freshIp(),
   });
+
+/** Stages after the decision: nothing left to book. */
+const decidedStages = ["accepted", "payment", "waitlist", "declined"];
+const setStage = (id: string, stage: string) =>
+  app.db.update(applications).set({ stage }).where(eq(applications.id, id));
 
 let counter = 0;
 async function application(firstName = "Ada") {
@@ -124,6 +129,18 @@ describe("POST /api/admin/interviews/booking-links", () => {
       duration: 5,
     });
     expect(tooShort.statusCode).toBe(400);
+  });
+
+  it.each(decidedStages)("refuses a link for an application in %s with 409: no link, no email", async (stage) => {
+    const a = await application();
+    await setStage(a.id, stage);
+    const res = await call("POST", "/api/admin/interviews/booking-links", staff.cookie, { applicationId: a.id });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: noInterviewAheadMessage(stage) });
+    expect(
+      await app.db.select().from(interviewBookingLinks).where(eq(interviewBookingLinks.applicationId, a.id)),
+    ).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, a.email))).toHaveLength(0);
   });
 
   it("retires the application's earlier unused link when a new one is sent", async () => {
@@ -321,6 +338,38 @@ describe("booking through the link", () => {
     expect(reopened.booked).toBeNull();
     expect(reopened.slots).toContain(slots[0]);
     expect((await bookAt(token, slots[2]!)).statusCode).toBe(201);
+  });
+
+  it.each(decidedStages)(
+    "a link whose application has moved to %s no longer books: 410 on the page and on booking, stage untouched",
+    async (stage) => {
+      const { token, application: a } = await freshLink();
+      const { slots } = (await page(token)).json() as { slots: string[] };
+      await setStage(a.id, stage);
+
+      const closed = await page(token);
+      expect(closed.statusCode).toBe(410);
+      expect(closed.json()).toEqual({ message: bookingMessages.closed });
+      const refused = await bookAt(token, slots[0]!);
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toEqual({ message: bookingMessages.closed });
+      expect(await app.db.select().from(interviews).where(eq(interviews.applicationId, a.id))).toHaveLength(0);
+      const [after] = await app.db.select().from(applications).where(eq(applications.id, a.id));
+      expect(after!.stage).toBe(stage);
+      expect(
+        (await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, a.email))).map((m) => m.kind),
+      ).toEqual(["interview_booking_link"]);
+    },
+  );
+
+  it("still shows an interview booked before the decision", async () => {
+    const { token, application: a } = await freshLink();
+    const { slots } = (await page(token)).json() as { slots: string[] };
+    expect((await bookAt(token, slots[0]!)).statusCode).toBe(201);
+    await setStage(a.id, "declined");
+    const res = await page(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().booked).toMatchObject({ scheduledAt: slots[0] });
   });
 
   it("answers 404 for an unknown token, 410 for an expired link, 400 for a malformed one", async () => {

@@ -56,8 +56,14 @@ export function assertFuture(start: Date, now: Date, path: string) {
   }
 }
 
-export async function applicantOf(tx: Tx, applicationId: string): Promise<ApplicationRow> {
-  const [application] = await tx.select().from(applications).where(eq(applications.id, applicationId));
+/** The application, or 404. `lock` holds its row FOR UPDATE, so a decision cannot land between a stage check and the write. */
+export async function applicantOf(
+  tx: Tx,
+  applicationId: string,
+  options: { lock?: boolean } = {},
+): Promise<ApplicationRow> {
+  const query = tx.select().from(applications).where(eq(applications.id, applicationId));
+  const [application] = options.lock ? await query.for("update") : await query;
   if (!application) throw new AppError("not_found", "Application not found.");
   return application;
 }

@@ -53,6 +53,21 @@ function assertAnswerable(offer: OfferRow, now: Date) {
   if (offer.status !== "offered") throw new AppError("conflict", placeMessages.offerAnswered);
 }
 
+/**
+ * Locks the offer's application for either answer. One that staff moved off the waitlist no
+ * longer holds the offer (its page shows it withdrawn): accepting would take a second place, and
+ * declining would record an answer the applicant was never in a position to give.
+ */
+async function lockWaitlistedApplication(tx: DbOrTx, offer: OfferRow) {
+  const [application] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.id, offer.applicationId))
+    .for("update");
+  if (application?.stage !== "waitlist") throw new AppError("conflict", placeMessages.noLongerWaitlisted);
+  return application;
+}
+
 async function audit(tx: DbOrTx, actor: Actor | null, action: string, offer: OfferRow, status: string) {
   await recordAudit(tx as Db, {
     userId: actor?.userId ?? null,
@@ -126,12 +141,7 @@ export async function acceptOffer(
   return db.transaction(async (tx) => {
     const offer = await offerByToken(tx, token, true);
     assertAnswerable(offer, now);
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, offer.applicationId))
-      .for("update");
-    if (application?.stage !== "waitlist") throw new AppError("conflict", placeMessages.noLongerWaitlisted);
+    const application = await lockWaitlistedApplication(tx, offer);
     try {
       await acceptIntoRetreat(tx, application, actor, now);
     } catch (error) {
@@ -186,6 +196,7 @@ export async function declineOffer(
   return db.transaction(async (tx) => {
     const offer = await offerByToken(tx, token, true);
     assertAnswerable(offer, now);
+    await lockWaitlistedApplication(tx, offer);
     await closeOffer(tx, offer, "declined", now);
     await audit(tx, actor, "decline", offer, "declined");
     const { emailLogIds } = await releasePlace(

@@ -214,7 +214,7 @@ describe("a released place goes to the waitlist", () => {
     expect(await stageOf(first!.id)).toBe("waitlist");
   });
 
-  it("closes an offer whose holder staff moved off the waitlist, and offers the place on", async () => {
+  it("closes an offer whose holder staff moved off the waitlist, refuses both answers, and offers the place on", async () => {
     const { bookings, waiting } = await fullRetreat(2, [{}, {}]);
     const [first, second] = waiting;
     await declineBooking(bookings[0]!.id);
@@ -231,6 +231,18 @@ describe("a released place goes to the waitlist", () => {
     const refused = await call("POST", `/api/place-offers/${token}/accept`, null);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(placeMessages.noLongerWaitlisted);
+    // Declining is refused the same way: the offer is not the applicant's to answer any more.
+    const declined = await call("POST", `/api/place-offers/${token}/decline`, null);
+    expect(declined.statusCode).toBe(409);
+    expect(declined.json().message).toBe(placeMessages.noLongerWaitlisted);
+    expect((await offersOf(first!.id))[0]!.status).toBe("offered");
+    const answers = await app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "place_offer"), eq(auditLogs.action, "decline")));
+    expect(answers.filter((row) => (row.newValues as { applicationId?: string }).applicationId === first!.id)).toEqual(
+      [],
+    );
 
     await sweepPlaces(app.db, { publicUrl, cipher: app.fieldCipher });
     expect((await offersOf(first!.id))[0]!.status).toBe("withdrawn");

@@ -54,8 +54,20 @@ async function pgBossTables(tx: DbOrTx): Promise<string[]> {
 }
 
 /**
- * Jobs are stored with their data as JSON: a job whose data names the address, or an email that
- * no longer exists, would send it anyway or keep it in the queue's history.
+ * A PostgreSQL regular expression (ARE) that finds this address as a whole address inside a
+ * text: alone, in "Name <address>", or in a sentence, but never as part of a longer address
+ * (x@y.io must not find max@y.io or x@y.io.uk). Expects the lowercased address and lowercased text.
+ */
+export function wholeAddressPattern(email: string): string {
+  // In an ARE a backslash before a non-alphanumeric character makes it literal.
+  const literal = email.replace(/[^a-z0-9]/gi, (c) => `\\${c}`);
+  return `(^|[^[:alnum:]._%+-])${literal}($|[^[:alnum:].-]|\\.($|[^[:alnum:]-]))`;
+}
+
+/**
+ * Jobs are stored with their data as JSON: a job any of whose text values names the address, or
+ * that refers to an email that no longer exists, would send it anyway or keep it in the queue's
+ * history.
  */
 async function deleteJobs(tx: DbOrTx, email: string, emailLogIds: readonly string[]): Promise<number> {
   let n = 0;
@@ -65,11 +77,15 @@ async function deleteJobs(tx: DbOrTx, email: string, emailLogIds: readonly strin
         sql`, `,
       )}]::text[]`
     : sql`array[]::text[]`;
+  const pattern = wholeAddressPattern(email);
   for (const table of await pgBossTables(tx)) {
     // The table name comes from to_regclass above, never from input.
     const deleted = await tx.execute(sql`
       delete from ${sql.raw(table)}
-      where position(${email} in lower(data::text)) > 0
+      where exists (
+              select 1 from jsonb_path_query(data, 'strict $.**') as value
+              where jsonb_typeof(value) = 'string' and lower(value #>> '{}') ~ ${pattern}
+            )
          or (data->>'emailLogId') = any(${ids})
       returning id`);
     n += deleted.rows.length;

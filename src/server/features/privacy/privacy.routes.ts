@@ -16,6 +16,8 @@ import { subjectCsv, subjectFileName } from "./subject-csv";
 import { exportSubject, sectionCounts } from "./subject-export.service";
 
 const config = { roles: ownerRoles };
+/** Exports are written to the audit log: another site must not be able to trigger them. */
+const auditedRead = { ...config, changesState: true };
 const tags = ["admin", "privacy"];
 
 /** Data subject requests and the retention periods: owner only (the export is everything about a person). */
@@ -43,7 +45,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/privacy/subject",
-    { config, schema: { tags, querystring: subjectQuerySchema, response: { 200: subjectExportSchema } } },
+    { config: auditedRead, schema: { tags, querystring: subjectQuerySchema, response: { 200: subjectExportSchema } } },
     async (request, reply) => {
       const data = await exportAudited(request, request.query.email, "json");
       reply
@@ -55,7 +57,7 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/privacy/subject.csv",
-    { config, schema: { tags, querystring: subjectQuerySchema } },
+    { config: auditedRead, schema: { tags, querystring: subjectQuerySchema } },
     async (request, reply) => {
       const data = await exportAudited(request, request.query.email, "csv");
       return reply

@@ -22,6 +22,8 @@ import {
 } from "./travel.admin.service";
 
 const config = { roles: staffRoles };
+/** Decrypting reads are written to the audit log: another site must not be able to trigger them. */
+const auditedRead = { ...config, changesState: true };
 const tags = ["admin", "travel"];
 /** Decrypted personal data must not sit in a browser or proxy cache. */
 const noStore = "no-store";
@@ -44,7 +46,10 @@ export async function registerAdminTravelRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/travel-forms/:id",
-    { config, schema: { tags, params: travelFormIdParamsSchema, response: { 200: travelFormDetailSchema } } },
+    {
+      config: auditedRead,
+      schema: { tags, params: travelFormIdParamsSchema, response: { 200: travelFormDetailSchema } },
+    },
     async (request, reply) => {
       reply.header("Cache-Control", noStore);
       return readTravelForm(app.db, app.fieldCipher, request.params.id, auditContext(request));
@@ -79,7 +84,7 @@ export async function registerAdminTravelRoutes(app: FastifyInstance) {
   r.get(
     "/api/admin/applications/:id/medical-notes",
     {
-      config,
+      config: auditedRead,
       schema: {
         tags,
         params: travelApplicationParamsSchema,

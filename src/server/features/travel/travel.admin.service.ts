@@ -87,6 +87,11 @@ const flightKeys = [
   "returnArrivalDate",
 ] as const;
 
+/** A resubmission keeps reviewedAt (see submitTravelForm), so a submission newer than the review is a change staff have not seen. */
+function updatedAfterReview(row: Pick<SummaryRow, "submittedAt" | "reviewedAt">): boolean {
+  return row.reviewedAt !== null && row.submittedAt.getTime() > row.reviewedAt.getTime();
+}
+
 function toSummary(row: SummaryRow, cipher: FieldCipher): TravelFormSummary {
   const { firstName, lastName, passportNumber, ...rest } = row;
   const plainPassport = cipher.decrypt(passportNumber, fieldContext("travel", "passportNumber")) ?? "";
@@ -95,6 +100,7 @@ function toSummary(row: SummaryRow, cipher: FieldCipher): TravelFormSummary {
     applicantName: [firstName, lastName].filter(Boolean).join(" "),
     submittedAt: row.submittedAt.toISOString(),
     reviewedAt: iso(row.reviewedAt),
+    updatedAfterReviewAt: updatedAfterReview(row) ? row.submittedAt.toISOString() : null,
     passportNumberMasked: maskPassport(plainPassport),
   } as Record<string, unknown>;
   for (const key of flightKeys) out[key] = iso(row[key]);

@@ -274,10 +274,35 @@ describe("PATCH /api/admin/travel-forms/:id/review", () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("a resubmission goes back to submitted for review", async () => {
+  it("a resubmission goes back to submitted, shown to staff as updated after review with its time", async () => {
+    const detail = async () => (await get(`/api/admin/applications/${withForm.applicationId}/travel-form`)).json().form;
+    const reviewed = await detail();
+    expect(reviewed).toMatchObject({ status: "reviewed", updatedAfterReviewAt: null });
+
     await submit(travelForm(withForm.applicationId, { passportNumber: "NEW11112222" }));
-    const res = await get(`/api/admin/applications/${withForm.applicationId}/travel-form`);
-    expect(res.json().form).toMatchObject({ status: "submitted", passportNumberMasked: "•••• 2222" });
+    const form = await detail();
+    expect(form).toMatchObject({
+      status: "submitted",
+      passportNumberMasked: "•••• 2222",
+      reviewedAt: reviewed.reviewedAt,
+      updatedAfterReviewAt: form.submittedAt,
+    });
+    expect(Date.parse(form.updatedAfterReviewAt)).toBeGreaterThan(Date.parse(form.reviewedAt));
+    const listed = (await get("/api/admin/travel-forms?status=submitted")).json().items;
+    expect(listed.find((item: { id: string }) => item.id === withForm.formId)).toMatchObject({
+      updatedAfterReviewAt: form.submittedAt,
+    });
+    const resubmissions = await auditRows("travel_form.resubmit", withForm.formId);
+    expect(resubmissions.at(-1)).toMatchObject({
+      oldValues: { status: "reviewed", reviewedAt: reviewed.reviewedAt },
+      newValues: { applicationId: withForm.applicationId, changedFields: ["passportNumber"] },
+    });
+    expectNoSecrets(JSON.stringify(resubmissions));
+    expect(JSON.stringify(resubmissions)).not.toContain("NEW11112222");
+
+    // Reviewed again: nothing unseen any more.
+    expect((await review({ status: "reviewed" })).json()).toMatchObject({ updatedAfterReviewAt: null });
+    expect(await detail()).toMatchObject({ status: "reviewed", updatedAfterReviewAt: null });
   });
 });
 

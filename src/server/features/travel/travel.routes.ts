@@ -1,25 +1,53 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { travelComplianceSchema } from "../../../shared/schemas/travel";
+import {
+  travelComplianceSchema,
+  travelFormLinkParamsSchema,
+  travelFormOpenSchema,
+} from "../../../shared/schemas/travel";
 import { dispatchEmails } from "../../email/outbox";
+import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
-import { submitTravelForm, travelSuccessMessage } from "./travel.service";
+import { auditContext } from "../audit/audit.service";
+import { assertTravelFormOpen, submitTravelForm, travelSuccessMessage } from "./travel.service";
 
 const responseSchema = z.object({ success: z.literal(true), message: z.string() });
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema } as const;
 
-/** The Travel Compliance Form's call; the application id in the link is its only key. */
+/** The Travel Compliance Form's calls; the application id in the link is their only key. */
 export async function registerTravelRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/api/travel-compliance/:applicationId",
+    {
+      config: { rateLimit: rateLimits.publicLight },
+      schema: {
+        tags: ["public"],
+        description: "Whether the link's travel form can be sent: 404 for an unknown application, 409 without a place.",
+        params: travelFormLinkParamsSchema,
+        response: { 200: travelFormOpenSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await assertTravelFormOpen(app.db, request.params.applicationId);
+      reply.header("Cache-Control", "no-store");
+      return { open: true as const };
+    },
+  );
+
+  r.post(
     "/api/travel-compliance",
     {
       config: { rateLimit: rateLimits.publicForm },
-      schema: { tags: ["public"], body: travelComplianceSchema, response: { 201: responseSchema } },
+      schema: { tags: ["public"], body: travelComplianceSchema, response: { 201: responseSchema, ...errors } },
     },
     async (request, reply) => {
       const { emailLogIds } = await submitTravelForm(app.db, request.body, {
         publicUrl: app.config.publicUrl,
         cipher: app.fieldCipher,
+        submitter: auditContext(request),
       });
       await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send({ success: true as const, message: travelSuccessMessage });

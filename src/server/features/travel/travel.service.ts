@@ -1,12 +1,15 @@
 import { desc, eq } from "drizzle-orm";
-import type { TravelCompliance } from "../../../shared/schemas/travel";
+import { type TravelCompliance, travelFormClosedMessage } from "../../../shared/schemas/travel";
 import type { Db } from "../../db/client";
 import { applications, retreats, travelComplianceForms } from "../../db/schema";
 import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
+import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { holdsPlace } from "../payments/acceptance";
 import { sealTravelSecrets } from "./travel-secrets";
+import { submissionAudit, type TravelValues } from "./travel-submission-audit";
 
 export const travelSuccessMessage = "Thank you for submitting your travel information!";
 export const applicationNotFoundMessage = "Application not found";
@@ -49,25 +52,43 @@ function assertRealDates(input: TravelCompliance) {
   if (errors.length > 0) throw new AppError("bad_request", invalidDateMessage, errors);
 }
 
+/** The one rule for the public form: only an application holding a place may send (or replace) travel details. */
+function assertFormOpen(application: { stage: string } | undefined): asserts application {
+  if (!application) throw new AppError("not_found", applicationNotFoundMessage);
+  if (!holdsPlace(application.stage)) throw new AppError("conflict", travelFormClosedMessage);
+}
+
+/** GET /api/travel-compliance/{applicationId}: lets the page say so before anyone fills in the form. */
+export async function assertTravelFormOpen(db: Db, applicationId: string): Promise<void> {
+  const [application] = await db
+    .select({ stage: applications.stage })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  assertFormOpen(application);
+}
+
+/** Who sent the form, for the audit trail: the applicant's address and browser (no user unless staff are signed in). */
+export type Submitter = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+
 /**
- * Stores an accepted guest's travel details and queues the confirmation email, in one
- * transaction. A second submission for the same application replaces the first (one current
- * form per application), and its status returns to "submitted" for review.
+ * Stores the travel details of an application holding a place and queues the confirmation
+ * email, in one transaction. A second submission replaces the first (one current form per
+ * application) and returns it to "submitted" for review; its reviewedAt stays, so staff see the
+ * form changed after their review. Every submission is audited by field name, never by value.
  */
 export async function submitTravelForm(
   db: Db,
   input: TravelCompliance,
-  ctx: { publicUrl: string; cipher: FieldCipher },
+  ctx: { publicUrl: string; cipher: FieldCipher; submitter: Submitter },
 ): Promise<{ id: string; emailLogIds: string[] }> {
   assertRealDates(input);
-  // Encrypted before any query is built: a failed statement (logged with its parameters) only ever shows ciphertext.
-  const secrets = sealTravelSecrets(ctx.cipher, {
+  const secrets = {
     passportNumber: input.passportNumber,
     allergies: orNull(input.allergies),
     medications: orNull(input.medications),
     medicalConditions: orNull(input.medicalConditions),
-  });
-  const fields = {
+  };
+  const values: TravelValues = {
     insuranceProvider: input.insuranceProvider,
     insurancePolicyNumber: input.insurancePolicyNumber,
     insuranceCoverage: orNull(input.insuranceCoverage),
@@ -87,24 +108,28 @@ export async function submitTravelForm(
     emergencyContactPhone: input.emergencyContactPhone,
     emergencyContactEmail: orNull(input.emergencyContactEmail),
     emergencyContactAddress: orNull(input.emergencyContactAddress),
-    passportNumber: secrets.passportNumber,
+    ...secrets,
     passportExpiryDate: input.passportExpiryDate,
     nationality: input.nationality,
-    allergies: secrets.allergies,
-    medications: secrets.medications,
-    medicalConditions: secrets.medicalConditions,
     dietaryRequirements: orNull(input.dietaryRequirements),
     specialRequests: orNull(input.specialRequests),
     airportPickupRequired: input.airportPickupRequired,
+  };
+  // Encrypted before any query is built: a failed statement (logged with its parameters) only ever shows ciphertext.
+  const fields = {
+    ...values,
+    ...sealTravelSecrets(ctx.cipher, secrets),
     status: "submitted",
     submittedAt: new Date(),
   };
 
   return db.transaction(async (tx) => {
-    // Locking the application serialises two submissions of the same form, so neither adds a second row.
+    // Locking the application serialises two submissions of the same form, so neither adds a
+    // second row, and a stage change cannot slip in between the check and the write.
     const [application] = await tx
       .select({
         id: applications.id,
+        stage: applications.stage,
         email: applications.email,
         firstName: applications.firstName,
         lastName: applications.lastName,
@@ -114,14 +139,10 @@ export async function submitTravelForm(
       .leftJoin(retreats, eq(retreats.id, applications.retreatId))
       .where(eq(applications.id, input.applicationId))
       .for("update", { of: applications });
-    if (!application) throw new AppError("not_found", applicationNotFoundMessage);
+    assertFormOpen(application);
 
     const [existing] = await tx
-      .select({
-        id: travelComplianceForms.id,
-        submittedAt: travelComplianceForms.submittedAt,
-        submissionHistory: travelComplianceForms.submissionHistory,
-      })
+      .select()
       .from(travelComplianceForms)
       .where(eq(travelComplianceForms.applicationId, application.id))
       .orderBy(desc(travelComplianceForms.submittedAt))
@@ -139,6 +160,10 @@ export async function submitTravelForm(
           .insert(travelComplianceForms)
           .values({ applicationId: application.id, ...fields })
           .returning({ id: travelComplianceForms.id });
+    await recordAudit(tx as unknown as Db, {
+      ...ctx.submitter,
+      ...submissionAudit(application.id, row!.id, existing ?? null, values, ctx.cipher),
+    });
 
     const email = await renderSystemEmail(tx, "travel_received", {
       firstName: application.firstName ?? "",

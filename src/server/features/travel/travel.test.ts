@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applications, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
+import { applicationStages } from "../../../shared/constants";
+import { travelFormClosedMessage } from "../../../shared/schemas/travel";
+import { applications, auditLogs, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../privacy/field-encryption";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -8,7 +10,19 @@ let t: TestApp;
 let applicationId: string;
 let ipCounter = 0;
 const post = (payload: unknown, ip = `10.4.0.${++ipCounter % 250}`) =>
-  t.app.inject({ method: "POST", url: "/api/travel-compliance", payload: payload as object, remoteAddress: ip });
+  t.app.inject({
+    method: "POST",
+    url: "/api/travel-compliance",
+    payload: payload as object,
+    remoteAddress: ip,
+    headers: { "user-agent": "travel-test-browser" },
+  });
+const getLink = (id: string) =>
+  t.app.inject({ method: "GET", url: `/api/travel-compliance/${id}`, remoteAddress: `10.5.0.${++ipCounter % 250}` });
+const setStage = (stage: string) =>
+  t.app.db.update(applications).set({ stage }).where(eq(applications.id, applicationId));
+const placeStages = ["accepted", "payment"];
+const noPlaceStages = applicationStages.filter((stage) => !placeStages.includes(stage));
 
 /** The required fields only: text fields default to empty, pickup to false. */
 const minimal = () => ({
@@ -52,7 +66,13 @@ beforeAll(async () => {
   const [retreat] = await t.app.db.select({ id: retreats.id }).from(retreats);
   const [application] = await t.app.db
     .insert(applications)
-    .values({ retreatId: retreat!.id, email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
+    .values({
+      retreatId: retreat!.id,
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      stage: "accepted",
+    })
     .returning();
   applicationId = application!.id;
 });
@@ -60,6 +80,7 @@ afterAll(async () => t.close());
 beforeEach(async () => {
   await t.app.db.delete(travelComplianceForms);
   await t.app.db.delete(emailLogs);
+  await setStage("accepted");
 });
 
 describe("POST /api/travel-compliance", () => {
@@ -208,5 +229,140 @@ describe("POST /api/travel-compliance", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
     expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+  });
+});
+
+describe("only an application holding a place may send travel details", () => {
+  it.each(placeStages)("%s: the form is open and a submission is stored", async (stage) => {
+    await setStage(stage);
+    const link = await getLink(applicationId);
+    expect(link.statusCode).toBe(200);
+    expect(link.json()).toEqual({ open: true });
+    expect((await post(minimal())).statusCode).toBe(201);
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(1);
+  });
+
+  it.each(noPlaceStages)("%s: refused with 409 and the reason, nothing stored or emailed", async (stage) => {
+    await setStage(stage);
+    const link = await getLink(applicationId);
+    expect(link.statusCode).toBe(409);
+    expect(link.json()).toEqual({ message: travelFormClosedMessage });
+
+    const res = await post(full());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: travelFormClosedMessage });
+    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+  });
+
+  it.each(noPlaceStages)("%s: a reviewed form on file is left exactly as it was", async (stage) => {
+    expect((await post(full())).statusCode).toBe(201);
+    const reviewedAt = new Date();
+    await t.app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt });
+    const [before] = await t.app.db.select().from(travelComplianceForms);
+    await setStage(stage);
+
+    const res = await post({ ...full(), passportNumber: "EVIL00001", emergencyContactPhone: "+1 555 9999" });
+    expect(res.statusCode).toBe(409);
+    const [after, ...others] = await t.app.db.select().from(travelComplianceForms);
+    expect(others).toHaveLength(0);
+    expect(after).toEqual(before);
+    expect(t.app.fieldCipher.decrypt(after!.passportNumber, fieldContext("travel", "passportNumber"))).toBe(
+      "123456789",
+    );
+  });
+
+  it("the link check answers 404 for an unknown application and 400 for a malformed id", async () => {
+    const unknown = await getLink("00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "Application not found" });
+    const malformed = await getLink("not-a-uuid");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBeTruthy();
+  });
+});
+
+describe("the audit trail of submissions", () => {
+  const auditOf = (formId: string) =>
+    t.app.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, "travel_form"), eq(auditLogs.entityId, formId)))
+      .orderBy(auditLogs.createdAt);
+
+  it("records a resubmission after review by application, form, time and field names, never values", async () => {
+    expect((await post(full())).statusCode).toBe(201);
+    const [first] = await t.app.db.select().from(travelComplianceForms);
+    const reviewedAt = new Date(Date.now() - 60_000);
+    await t.app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt, reviewNotes: "All good" });
+
+    const changed = {
+      ...full(),
+      passportNumber: "NEWPASS987",
+      emergencyContactName: "Mallory Evans",
+      emergencyContactPhone: "+1 555 0199",
+      emergencyContactEmail: "mallory@example.net",
+      emergencyContactAddress: "9 Elsewhere Road",
+    };
+    expect((await post(changed)).statusCode).toBe(201);
+
+    const [form] = await t.app.db.select().from(travelComplianceForms);
+    // Back to submitted for a new review; the earlier review stays on the row for comparison.
+    expect(form).toMatchObject({ id: first!.id, status: "submitted", reviewNotes: "All good" });
+    expect(form!.reviewedAt!.getTime()).toBe(reviewedAt.getTime());
+    expect(form!.submittedAt.getTime()).toBeGreaterThan(reviewedAt.getTime());
+
+    const rows = await auditOf(form!.id);
+    expect(rows.map((row) => row.action)).toEqual(["travel_form.submit", "travel_form.resubmit"]);
+    const resubmit = rows[1]!;
+    expect(resubmit).toMatchObject({
+      userId: null,
+      entityType: "travel_form",
+      entityId: form!.id,
+      userAgent: "travel-test-browser",
+      oldValues: {
+        status: "reviewed",
+        submittedAt: first!.submittedAt.toISOString(),
+        reviewedAt: reviewedAt.toISOString(),
+      },
+      newValues: {
+        applicationId,
+        status: "submitted",
+        changedFields: [
+          "emergencyContactName",
+          "emergencyContactPhone",
+          "emergencyContactEmail",
+          "emergencyContactAddress",
+          "passportNumber",
+        ],
+      },
+    });
+    expect(resubmit.ipAddress).toMatch(/^10\.4\.0\./);
+    const trail = JSON.stringify(rows);
+    for (const value of [
+      "123456789",
+      "NEWPASS987",
+      "Grace Hopper",
+      "Mallory Evans",
+      "+1 555 0100",
+      "+1 555 0199",
+      "grace@example.com",
+      "mallory@example.net",
+      "1 Navy Way",
+      "9 Elsewhere Road",
+      "Peanuts",
+      "Asthma",
+      "ada@example.com",
+    ]) {
+      expect(trail).not.toContain(value);
+    }
+  });
+
+  it("an identical resubmission names no changed fields", async () => {
+    await post(full());
+    await post(full());
+    const [form] = await t.app.db.select().from(travelComplianceForms);
+    const rows = await auditOf(form!.id);
+    expect(rows.at(-1)).toMatchObject({ action: "travel_form.resubmit", newValues: { changedFields: [] } });
   });
 });

@@ -28,6 +28,7 @@ const summary: TravelFormSummary = {
   status: "submitted",
   submittedAt: "2026-03-02T10:00:00.000Z",
   reviewedAt: null,
+  updatedAfterReviewAt: null,
   reviewNotes: null,
   insuranceProvider: "SafetyWing",
   insurancePolicyNumber: "SW-123",
@@ -131,6 +132,7 @@ describe("application detail: travel details", () => {
     expect(screen.getByText("•••• 3210")).toBeTruthy();
     expect(screen.getByText("Medical details on file")).toBeTruthy();
     expect(screen.getByText("Requested")).toBeTruthy();
+    expect(screen.queryByText("Updated after review")).toBeNull();
     for (const secret of secrets) expect(document.body.textContent).not.toContain(secret);
     // Nothing sensitive was fetched just by opening the detail.
     expect(calls.map((c) => c.url)).toEqual([travelUrl]);
@@ -196,5 +198,22 @@ describe("application detail: travel details", () => {
     setup({ review: () => Response.json({ message: "Travel form not found" }, { status: 404 }) });
     fireEvent.click(await screen.findByRole("button", { name: "Mark reviewed" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to save the review: Travel form not found");
+  });
+
+  it("marks a form the applicant changed after its review, with both times", async () => {
+    const reviewedAt = "2026-03-03T10:00:00.000Z";
+    const changedAt = "2026-03-04T16:45:00.000Z";
+    const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+    setup({
+      travel: {
+        form: { ...summary, status: "submitted", reviewedAt, submittedAt: changedAt, updatedAfterReviewAt: changedAt },
+        medicalNotesOnFile: false,
+      },
+    });
+    const term = await screen.findByText("Updated after review");
+    expect(term.nextElementSibling?.textContent).toBe(
+      `Changed by the applicant on ${when.format(new Date(changedAt))}, after the review on ${when.format(new Date(reviewedAt))}`,
+    );
+    expect(screen.getByText("Submitted, awaiting review")).toBeTruthy();
   });
 });

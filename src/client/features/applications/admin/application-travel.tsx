@@ -22,6 +22,9 @@ export const applicationTravelUrl = (applicationId: string) => `/api/admin/appli
 /** Flight times are the guest's local wall-clock times, stored as that time in UTC: show them in UTC. */
 const flightTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const showFlightTime = (iso: string | null) => (iso ? flightTime.format(new Date(iso)) : null);
+/** Submission and review times, in the reader's own zone. */
+const eventTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const showEventTime = (iso: string | null) => (iso ? eventTime.format(new Date(iso)) : "");
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -107,6 +110,14 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
       {form ? (
         <dl className="grid gap-3 sm:grid-cols-2">
           <Item term="Status">{travelStatusLabels[form.status] ?? form.status}</Item>
+          {form.updatedAfterReviewAt ? (
+            // The applicant replaced details staff had already checked: say so, or a changed passport goes unseen.
+            <Item term="Updated after review">
+              <span className="font-medium text-amber-800 dark:text-amber-300">
+                {`Changed by the applicant on ${showEventTime(form.updatedAfterReviewAt)}, after the review on ${showEventTime(form.reviewedAt)}`}
+              </span>
+            </Item>
+          ) : null}
           <Item term="Submitted">{formatDate(form.submittedAt)}</Item>
           <Item term="Outbound flight">{flight(form, "outbound")}</Item>
           <Item term="Return flight">{flight(form, "return")}</Item>
