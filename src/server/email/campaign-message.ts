@@ -2,7 +2,7 @@ import type { SendMailOptions } from "nodemailer";
 import type { Db } from "../db/client";
 import type { EmailCampaign } from "../db/schema";
 import type { EditableEmail } from "./editable-email";
-import { renderInSandbox } from "./email-sandbox";
+import { renderDeliveryInSandbox } from "./email-sandbox";
 import {
   listUnsubscribeHeaders,
   loadMarketingContext,
@@ -29,10 +29,10 @@ export type PreparedCampaign = {
 
 type CampaignFields = Pick<EmailCampaign, "id" | "subject" | "content" | "fromName" | "fromEmail" | "replyTo">;
 
-/** Rejects with a 400 AppError when the text no longer renders (see renderInSandbox). */
+/** Rejects with a 400 AppError when the text no longer renders (see renderDeliveryInSandbox). */
 export async function prepareCampaign(db: Db, campaign: CampaignFields, publicUrl: string): Promise<PreparedCampaign> {
   const text = marketingEmail({ subject: campaign.subject, content: campaign.content ?? "" });
-  await renderInSandbox(text, marketingCheckData);
+  await renderDeliveryInSandbox(text, marketingCheckData);
   return {
     id: campaign.id,
     text,
@@ -64,7 +64,7 @@ export async function renderForRecipient(
   campaign: PreparedCampaign,
   recipient: MarketingRecipient,
 ): Promise<RenderedEmail> {
-  return (await renderInSandbox(campaign.text, marketingData(recipient, campaign.context))).email;
+  return (await renderDeliveryInSandbox(campaign.text, marketingData(recipient, campaign.context))).email;
 }
 
 /**

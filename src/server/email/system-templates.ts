@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
-import { renderInSandbox } from "./email-sandbox";
+import { renderSystemTextInSandbox } from "./email-sandbox";
 import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { DbOrTx } from "./outbox";
 import type { RenderedEmail } from "./render";
@@ -337,13 +337,15 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
   if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);
   const text = { ...row, footer: systemTemplates[key].footer, variables: systemTemplateVariableNames(key) };
   try {
-    return (await renderInSandbox(text, data)).email;
+    const rendered = await renderSystemTextInSandbox(text, data);
+    // Not rendered in time (callers hold a transaction): the built-in text goes out instead.
+    if (rendered) return rendered.email;
   } catch {
     // Saved texts are checked with sample values and the same limits, so this only happens after a
     // hand edit in the database or with unusual real values: a public form must still succeed,
     // with the default text.
-    return renderDefaultSystemEmail(key, data);
   }
+  return renderDefaultSystemEmail(key, data);
 }
 
 /** Adds a row with the default text for every message that has none; edited rows are left alone. */

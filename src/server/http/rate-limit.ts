@@ -1,4 +1,5 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 
 /**
  * Per-route rate-limit presets for @fastify/rate-limit (registered with global: false), used as
@@ -13,4 +14,13 @@ export const rateLimits = {
   publicLight: { max: 20, timeWindow: "1 minute" },
   /** Signed machine-to-machine callbacks (email provider events): bursts of batches from a few hosts. */
   webhook: { max: 300, timeWindow: "1 minute" },
+  /**
+   * Staff previews and test sends, which each take the email sandbox for up to a second: per
+   * signed-in user (the session is loaded before route hooks run), so one account cannot keep it busy.
+   */
+  sandboxRender: {
+    max: 20,
+    timeWindow: "1 minute",
+    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip),
+  },
 } as const satisfies Record<string, RateLimitOptions>;

@@ -17,6 +17,7 @@ import { renderedEmailSchema } from "../../../shared/schemas/email-templates";
 import { staffRoles } from "../../auth/guards";
 import { enqueueCampaignStart, enqueueCampaignTestSend } from "../../email/campaign-queue";
 import { apiErrorSchema } from "../../http/errors";
+import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
 import {
   audienceCount,
@@ -97,13 +98,19 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance) {
 
   r.post(
     `${base}/:id/preview`,
-    { config, schema: { tags, ...byId, body: noBody, response: { 200: renderedEmailSchema } } },
+    {
+      config: { ...config, rateLimit: rateLimits.sandboxRender },
+      schema: { tags, ...byId, body: noBody, response: { 200: renderedEmailSchema } },
+    },
     async (request) => previewCampaign(app.db, request.params.id, app.config.publicUrl),
   );
 
   r.post(
     `${base}/:id/test`,
-    { config, schema: { tags, ...byId, body: campaignTestSendSchema, response: { 200: testSentSchema } } },
+    {
+      config: { ...config, rateLimit: rateLimits.sandboxRender },
+      schema: { tags, ...byId, body: campaignTestSendSchema, response: { 200: testSentSchema } },
+    },
     async (request) => {
       const { email } = request.body;
       const emailLogId = await queueTestSend(

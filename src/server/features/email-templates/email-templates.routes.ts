@@ -13,6 +13,7 @@ import {
   transactionalTemplateUpdateSchema,
 } from "../../../shared/schemas/email-templates";
 import { staffRoles } from "../../auth/guards";
+import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
 import {
   listTransactionalTemplates,
@@ -72,7 +73,10 @@ export async function registerEmailTemplateRoutes(app: FastifyInstance) {
 
   r.post(
     "/api/admin/email-templates/preview",
-    { config, schema: { tags, body: templatePreviewSchema, response: { 200: renderedEmailSchema } } },
+    {
+      config: { ...config, rateLimit: rateLimits.sandboxRender },
+      schema: { tags, body: templatePreviewSchema, response: { 200: renderedEmailSchema } },
+    },
     async (request) => previewTemplate(app.db, request.body, app.config.publicUrl),
   );
 
