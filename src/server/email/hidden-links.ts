@@ -90,9 +90,9 @@ const textEnd = `(?=$|[\\s"'<>()\\[\\]{}]|[.,;:!?](?:$|\\s))`;
 
 /**
  * The message handed to SMTP: each marker becomes its token only where the system's own link
- * stands whole, `<publicUrl><credential path><marker>`, as an entire href value (or that link's
- * whole text) in HTML or a * free-standing URL in plain text. Text staff or an applicant wrote around it (a foreign host, a
- * query string, an image source, a filter's leftovers) keeps the marker, which opens nothing.
+ * stands whole, `<publicUrl><credential path><marker>`: an entire href value (or that link's whole
+ * text) in HTML, a free-standing URL in plain text. Text staff or an applicant wrote around it (a
+ * foreign host, a query string, an image source, a filter's leftovers) keeps the marker.
  */
 export function revealHiddenLinks(
   content: string,

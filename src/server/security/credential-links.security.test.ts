@@ -428,3 +428,35 @@ describe("without SMTP, the owner who issues a set-password link gets it once", 
     expect(res.json()).not.toHaveProperty("setPasswordUrl");
   });
 });
+
+describe("a credential-looking path in a template or a name never breaks a public form", () => {
+  it("the waitlist sign-up succeeds (200, as the spec says), with the path neutralised or, when ordinary, kept", async () => {
+    const list = await call("GET", "/api/admin/email-templates", staff.cookie);
+    const welcome = (list.json().items as { id: string; name: string; subject: string }[]).find(
+      (item) => item.name === "waitlist_welcome",
+    )!;
+    const forged = `${publicUrl}/set-password/${"Q".repeat(43)}`;
+    const ordinary = `${publicUrl}/api/calendar/retreat-schedule-2026-public.ics`;
+    const edit = await app.inject({
+      method: "PUT",
+      url: `/api/admin/email-templates/${welcome.id}`,
+      headers: { cookie: staff.cookie },
+      payload: { subject: welcome.subject, body: `Welcome. [Schedule](${ordinary}) [x](${forged})`, isActive: true },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const email = "waitlist-path@example.com";
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { name: `/place-offer/${"Z".repeat(43)}`, email },
+      remoteAddress: "10.77.0.1",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.textBody).toContain(ordinary);
+    expect(rows[0]!.textBody).toContain("/set-password/link-removed");
+    expect(JSON.stringify(rows)).not.toContain("Q".repeat(43));
+    await call("POST", `/api/admin/email-templates/${welcome.id}/reset`, staff.cookie);
+  });
+});
