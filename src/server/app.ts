@@ -13,6 +13,7 @@ import { registerAuth } from "./auth/register-auth";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { seedBaseData } from "./db/seed";
+import { outboxWarnings } from "./email/outbox";
 import { registerFeatureRoutes } from "./features";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("db", database.db);
   app.decorate("queue", null);
   app.decorate("fieldCipher", createFieldCipher(config.dataEncryptionKey));
+  outboxWarnings.log = app.log;
 
   if (config.runWorker) {
     const queue = await startJobQueue(database, {

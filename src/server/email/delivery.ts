@@ -32,6 +32,8 @@ type DeliveryContext = {
   from: string;
   /** Opens the row's sealed credential tokens (hidden-links.ts). */
   cipher: FieldCipher;
+  /** The site's address: a token is revealed only inside the system's own link (hidden-links.ts). */
+  publicUrl: string;
 };
 
 /**
@@ -68,12 +70,15 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
   try {
     // Only the message handed to SMTP carries the working links; the row keeps its markers.
     const secrets = openSecrets(ctx.cipher, row.sealedSecrets, row);
-    const html = revealHiddenLinks(row.body ?? "", secrets);
+    const html = revealHiddenLinks(row.body ?? "", secrets, { publicUrl: ctx.publicUrl, format: "html" });
     await ctx.transport.sendMail({
       from: ctx.from,
       to: row.recipientName ? { name: row.recipientName, address: row.recipientEmail } : row.recipientEmail,
       subject: row.subject,
-      text: revealHiddenLinks(row.textBody ?? htmlToText(row.body ?? ""), secrets),
+      text: revealHiddenLinks(row.textBody ?? htmlToText(row.body ?? ""), secrets, {
+        publicUrl: ctx.publicUrl,
+        format: "text",
+      }),
       html,
       ...(row.attachments.length > 0
         ? {

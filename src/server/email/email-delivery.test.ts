@@ -131,6 +131,7 @@ describe("transactional email over SMTP", () => {
       transport: createMailTransport({ smtpUrl }),
       from: "x@localhost",
       cipher: t.app.fieldCipher,
+      publicUrl: t.app.config.publicUrl,
     };
     expect(await deliverEmail(ctx, row!.id)).toBe("skipped");
 
@@ -175,7 +176,16 @@ describe("transactional email over SMTP", () => {
       close: () => {},
     };
     await expect(
-      deliverEmail({ db: t.app.db, transport: broken, from: "x@localhost", cipher: t.app.fieldCipher }, id),
+      deliverEmail(
+        {
+          db: t.app.db,
+          transport: broken,
+          from: "x@localhost",
+          cipher: t.app.fieldCipher,
+          publicUrl: t.app.config.publicUrl,
+        },
+        id,
+      ),
     ).rejects.toThrow("421 try again later");
     const [failed] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
     expect(failed).toMatchObject({ status: "failed", errorMessage: "421 try again later", sentAt: null });
@@ -185,6 +195,7 @@ describe("transactional email over SMTP", () => {
       transport: createMailTransport({ smtpUrl }),
       from: "x@localhost",
       cipher: t.app.fieldCipher,
+      publicUrl: t.app.config.publicUrl,
     };
     expect(await deliverEmail(ctx, id)).toBe("sent");
     expect(messagesTo("ed@example.com")).toHaveLength(1);
@@ -197,7 +208,13 @@ describe("transactional email over SMTP", () => {
       preferencesUrl: "https://x.test/p",
     });
     const id = await queueEmail(t.app.db, { to: "flo@example.com", name: "Flo", email });
-    const noSmtp = { db: t.app.db, transport: createMailTransport({}), from: "x@localhost", cipher: t.app.fieldCipher };
+    const noSmtp = {
+      db: t.app.db,
+      transport: createMailTransport({}),
+      from: "x@localhost",
+      cipher: t.app.fieldCipher,
+      publicUrl: t.app.config.publicUrl,
+    };
     expect(noSmtp.transport).toBeNull();
     expect(await deliverEmail(noSmtp, id)).toBe("logged");
     expect(await deliverEmail(noSmtp, id)).toBe("skipped");

@@ -9,7 +9,13 @@ const sweepIntervalMs = 60_000;
 /** The email worker: the `email.send` job handler and the minute-by-minute outbox sweep. */
 export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
   const transport = createMailTransport(app.config);
-  const ctx = { db: app.db, transport, from: app.config.emailFrom, cipher: app.fieldCipher };
+  const ctx = {
+    db: app.db,
+    transport,
+    from: app.config.emailFrom,
+    cipher: app.fieldCipher,
+    publicUrl: app.config.publicUrl,
+  };
 
   // PGlite admits one process, so anything unfinished belongs to a dead one: recover it at once
   // (before this process sends) rather than after the delays that protect live peers on PostgreSQL.

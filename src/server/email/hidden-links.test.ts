@@ -7,7 +7,7 @@ import { retryEmailLog } from "../features/email-outbox/email-outbox.service";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { deliverEmail } from "./delivery";
 import { EmailSecrets, openSecrets, revealHiddenLinks } from "./hidden-links";
-import { CredentialLinkInOutboxError, queueEmail } from "./outbox";
+import { queueEmail } from "./outbox";
 import type { MailTransport } from "./transport";
 
 let t: TestApp;
@@ -46,12 +46,13 @@ const ctx = (transport: MailTransport | null) => ({
   transport,
   from: "hello@localhost",
   cipher: app.fieldCipher,
+  publicUrl: app.config.publicUrl,
 });
 
 /** A set-password style email rendered with the marker, as the services do. */
 async function queueLinkEmail(to: string, secret: string) {
   const secrets = new EmailSecrets(app.fieldCipher);
-  const url = `https://retreat.example/set-password/${secrets.hide(secret)}`;
+  const url = `${app.config.publicUrl}/set-password/${secrets.hide(secret)}`;
   const id = await queueEmail(app.db, {
     to,
     email: { subject: "Set your password", html: `<p><a href="${url}">${url}</a></p>`, text: `Open ${url}` },
@@ -66,15 +67,17 @@ describe("credential tokens in the outbox", () => {
   it("stores the marker and the sealed token, never the token; only the sent message carries it", async () => {
     const secret = token();
     const row = await queueLinkEmail("sealed@example.com", secret);
-    expect(row.textBody).toBe("Open https://retreat.example/set-password/hidden-link-1");
+    expect(row.textBody).toMatch(/^Open http\S+\/set-password\/hidden-link-[0-9a-f]{32}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
     expect(row.sealedSecrets).toMatch(/^enc:v1:/);
-    expect(openSecrets(app.fieldCipher, row.sealedSecrets, row)).toEqual([secret]);
+    expect(openSecrets(app.fieldCipher, row.sealedSecrets, row)).toEqual([
+      { marker: expect.stringMatching(/^hidden-link-/), token: secret },
+    ]);
 
     const { sent, transport } = capture();
     expect(await deliverEmail(ctx(transport), row.id)).toBe("sent");
-    expect(sent[0]!.text).toBe(`Open https://retreat.example/set-password/${secret}`);
-    expect(sent[0]!.html).toContain(`href="https://retreat.example/set-password/${secret}"`);
+    expect(sent[0]!.text).toBe(`Open ${app.config.publicUrl}/set-password/${secret}`);
+    expect(sent[0]!.html).toContain(`href="${app.config.publicUrl}/set-password/${secret}"`);
     const [after] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, row.id));
     expect(after).toMatchObject({ status: "sent", sealedSecrets: null, textBody: row.textBody, body: row.body });
   });
@@ -124,7 +127,7 @@ describe("credential tokens in the outbox", () => {
       secrets,
     });
     const [row] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
-    expect(row!.textBody).toBe("/place-offer/hidden-link-1");
+    expect(row!.textBody).toMatch(/^\/place-offer\/hidden-link-[0-9a-f]{32}$/);
     expect(JSON.stringify(row)).not.toContain(secret);
   });
 });
@@ -142,22 +145,34 @@ describe("the outbox's safety net", () => {
     `https://x.example/api/calendar/${randomBytes(32).toString("hex")}.ics`,
   ];
 
-  it.each(working)("refuses to store %s in the subject, either body part or an attachment", async (link) => {
-    const plain = { subject: "Hello", html: "<p>Hi</p>", text: "Hi" };
-    const variants = [
-      { email: { ...plain, html: `<a href="${link}">open</a>` } },
-      { email: { ...plain, text: `Open ${link}` } },
-      { email: { ...plain, subject: `Open ${link}` } },
-      { email: plain, attachments: [{ filename: "a.ics", contentType: "text/calendar", content: `URL:${link}` }] },
-    ];
-    for (const variant of variants) {
-      const to = `refused-${randomBytes(4).toString("hex")}@example.com`;
-      const attempt = app.db.transaction((tx) => queueEmail(tx, { to, kind: "test", ...variant }));
-      await expect(attempt).rejects.toThrow(CredentialLinkInOutboxError);
-      // The error names the rule, never the link (errors reach the log).
-      await expect(attempt).rejects.not.toThrow(link.split("/").pop()!);
-      expect(await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, to))).toEqual([]);
-    }
+  it.each(working)(
+    "removes %s from the subject, either body part and an attachment, and stores the rest",
+    async (link) => {
+      const plain = { subject: "Hello", html: "<p>Hi</p>", text: "Hi" };
+      const variants = [
+        { email: { ...plain, html: `<a href="${link}">open</a>` } },
+        { email: { ...plain, text: `Open ${link}` } },
+        { email: { ...plain, subject: `Open ${link}` } },
+        { email: plain, attachments: [{ filename: "a.ics", contentType: "text/calendar", content: `URL:${link}` }] },
+        { email: { ...plain, text: `Open ${encodeURIComponent(link)}` } },
+      ];
+      const secret = link.split("/").find((segment) => segment.length >= 32)!;
+      for (const variant of variants) {
+        const to = `neutralised-${randomBytes(4).toString("hex")}@example.com`;
+        await app.db.transaction((tx) => queueEmail(tx, { to, kind: "test", ...variant }));
+        const rows = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, to));
+        expect(rows).toHaveLength(1);
+        expect(JSON.stringify(rows[0])).toContain("link-removed");
+        expect(JSON.stringify(rows[0])).not.toContain(secret.slice(0, 20));
+      }
+    },
+  );
+
+  it("leaves ordinary paths alone: a public .ics file, words after a credential path", async () => {
+    const text = `${app.config.publicUrl}/api/calendar/retreat-schedule-2026-public.ics and /set-password/please-ask-the-team`;
+    const id = await queueEmail(app.db, { to: "ordinary@example.com", email: { subject: "Hi", html: text, text } });
+    const [row] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(row!.textBody).toBe(text);
   });
 
   it("stores markers, and the links the spec keeps as they are (email preferences, travel form)", async () => {
@@ -174,18 +189,50 @@ describe("the outbox's safety net", () => {
 });
 
 describe("revealHiddenLinks", () => {
-  it("puts each token behind its own marker, hidden-link-1 never read as the start of hidden-link-10", () => {
-    const values = Array.from({ length: 11 }, (_, i) => `T${i + 1}`);
-    const text = values.map((_, i) => `hidden-link-${i + 1}`).join(" ");
-    expect(revealHiddenLinks(text, values)).toBe(values.join(" "));
-    expect(revealHiddenLinks("hidden-link-12 stays", values)).toBe("hidden-link-12 stays");
+  const site = "https://retreat.example";
+  const where = (format: "html" | "text") => ({ publicUrl: site, format });
+
+  it("gives one random 128-bit marker per distinct secret", () => {
+    const secrets = new EmailSecrets(app.fieldCipher);
+    const a = secrets.hide("a");
+    expect(a).toMatch(/^hidden-link-[0-9a-f]{32}$/);
+    expect(secrets.hide("b")).not.toBe(a);
+    expect(secrets.hide("a")).toBe(a);
+    expect(new EmailSecrets(app.fieldCipher).hide("a")).not.toBe(a);
   });
 
-  it("gives one marker per distinct secret", () => {
+  it("reveals the system's own link standing alone: a whole href, the link's text, a free URL in text", () => {
     const secrets = new EmailSecrets(app.fieldCipher);
-    expect(secrets.hide("a")).toBe("hidden-link-1");
-    expect(secrets.hide("b")).toBe("hidden-link-2");
-    expect(secrets.hide("a")).toBe("hidden-link-1");
-    expect(secrets.values).toEqual(["a", "b"]);
+    const url = `${site}/api/pay/${secrets.hide("TOKEN")}`;
+    expect(revealHiddenLinks(`<a href="${url}">${url}</a>`, secrets.links, where("html"))).toBe(
+      `<a href="${site}/api/pay/TOKEN">${site}/api/pay/TOKEN</a>`,
+    );
+    expect(revealHiddenLinks(`Pay: ${url}.\n(${url})`, secrets.links, where("text"))).toBe(
+      `Pay: ${site}/api/pay/TOKEN.\n(${site}/api/pay/TOKEN)`,
+    );
+  });
+
+  it("leaves the marker wherever text around it was written by someone else", () => {
+    const secrets = new EmailSecrets(app.fieldCipher);
+    const marker = secrets.hide("TOKEN");
+    const url = `${site}/api/pay/${marker}`;
+    const moved = [
+      `<img src="https://attacker.example/p/${marker}.png">`,
+      `<a href="https://attacker.example/t?${encodeURIComponent(url)}">Terms</a>`,
+      `<a href="https://attacker.example/t?u=${url}">Terms</a>`,
+      `Hello https://attacker.example/g/${marker},`,
+      `Hello ${marker}`,
+      url.split("/").pop()!,
+      url.replace(site, "https://attacker.example"),
+      `https://attacker.example/#${url}`,
+      `${url}?next=https://attacker.example`,
+      `${site}/api/pay/${marker}x`,
+    ];
+    for (const text of moved) {
+      expect(revealHiddenLinks(text, secrets.links, where("html"))).not.toContain("TOKEN");
+      expect(revealHiddenLinks(text, secrets.links, where("text"))).not.toContain("TOKEN");
+    }
+    // A text part loads nothing, so there only the HTML must keep an image's source dead.
+    expect(revealHiddenLinks(`<img src="${url}">`, secrets.links, where("html"))).not.toContain("TOKEN");
   });
 });

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { type EmailAttachment, emailLogs } from "../db/schema";
-import { findCredentialLink } from "../http/credential-paths";
-import { AppError } from "../http/errors";
+import { removeCredentialLinks } from "../http/credential-paths";
 import type { JobQueue } from "../jobs/queue";
 import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
@@ -21,30 +20,25 @@ export type EmailSendJobData = { emailLogId: string };
  */
 export const sendJobOptions = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
 
-/**
- * A 409, not a 500: besides a caller that forgot EmailSecrets, staff can cause it by writing such a
- * link into an editable template, and they need to be told what to fix.
- */
-export class CredentialLinkInOutboxError extends AppError {
-  constructor(kind: string | undefined) {
-    super(
-      "conflict",
-      `This email (${kind ?? "email"}) contains a working set-password, offer, booking, pay or calendar link, which only the system may add when it sends. If its template holds such a link, remove it.`,
-    );
-  }
-}
+/** Where the safety net reports: the app's logger once the app is built (app.ts). */
+export const outboxWarnings: { log: Pick<FastifyBaseLogger, "warn"> | null } = { log: null };
 
 /**
- * The safety net under EmailSecrets: a message that would store a working credential link (a
- * caller that forgot to hide its token) is refused, so it fails its tests instead of leaking to
- * whoever reads the outbox or a dump. The link itself stays out of the error: errors get logged.
+ * The safety net under EmailSecrets: a working-looking credential token that is not a marker (a
+ * caller that forgot to hide its token, or a path staff or an applicant typed) is replaced by
+ * `link-removed`, in what is stored and so in what is sent. It never refuses: the email belongs to
+ * a business change (a sign-up, a cancellation) that must not fail because of text in it. A
+ * forgotten marker ships a dead link, which the tests that follow the sent link catch. The
+ * warning names the email, never the token: logs are read by more people than the outbox.
  */
-function refuseCredentialLinks(kind: string | undefined, parts: readonly (string | null | undefined)[]): void {
-  for (const part of parts) {
-    if (part && findCredentialLink(part)) {
-      throw new CredentialLinkInOutboxError(kind);
-    }
+function removeCredentialLinksFrom(kind: string | undefined, part: string): string {
+  const { text, removed } = removeCredentialLinks(part);
+  if (removed > 0) {
+    const warning = "credential-looking link removed from an outbox email; only the system adds those";
+    if (outboxWarnings.log) outboxWarnings.log.warn({ kind: kind ?? null, removed }, warning);
+    else console.warn(warning, { kind: kind ?? null, removed });
   }
+  return text;
 }
 
 /**
@@ -66,12 +60,12 @@ export async function queueEmail(
     secrets?: EmailSecrets;
   },
 ): Promise<string> {
-  const secrets = message.secrets?.values ?? [];
-  const subject = hideSecretsIn(message.email.subject, secrets);
-  const html = hideSecretsIn(message.email.html, secrets);
-  const text = hideSecretsIn(message.email.text, secrets);
-  const attachments = message.attachments ?? [];
-  refuseCredentialLinks(message.kind, [subject, html, text, ...attachments.map((a) => a.content)]);
+  const secrets = message.secrets?.links ?? [];
+  const clean = (part: string) => removeCredentialLinksFrom(message.kind, hideSecretsIn(part, secrets));
+  const subject = clean(message.email.subject);
+  const html = clean(message.email.html);
+  const text = clean(message.email.text);
+  const attachments = (message.attachments ?? []).map((a) => ({ ...a, content: clean(a.content) }));
   const id = randomUUID();
   const [row] = await tx
     .insert(emailLogs)

@@ -9,7 +9,7 @@ import { pageRoutes } from "../../shared/routes";
  * The spec's email-preference links and the travel form link (an application id) are not here:
  * the spec defines them as they are.
  */
-const credentialPathPrefixes = [
+export const credentialPathPrefixes = [
   prefixOf(pageRoutes.setPassword), // also covers /api/auth/set-password/
   prefixOf(pageRoutes.interviewBooking),
   "/api/interview-booking/",
@@ -29,20 +29,56 @@ const escaped = credentialPathPrefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/
 const inUrl = new RegExp(`(${escaped})[^/?#\\s]+`, "gi");
 
 /**
- * A working-looking token after a credential prefix anywhere in a text (an email body). Tokens
- * are 43 or more URL-safe characters; 16 leaves room for shorter ones without matching words.
- * The outbox's own markers (`hidden-link-1`) are short and so never match.
+ * What a working token looks like after each prefix (tokens are 43 base64url characters, the pay
+ * link's an application id and a signature, the calendar's 64 hex digits), with room for shorter
+ * ones so a token minted some other way is still caught; a slug such as
+ * `/api/calendar/retreat-schedule-2026-public.ics` is not. A slash may come URL-encoded (a
+ * `url_encode` filter). The outbox's markers (`hidden-link-…`) are not tokens.
  */
-const inText = new RegExp(`(?:${escaped})[A-Za-z0-9._~%-]{16,}`, "i");
+const tokenAfter: Record<(typeof credentialPathPrefixes)[number], string> = {
+  "/set-password/": "[A-Za-z0-9_-]{32,}",
+  "/interview/book/": "[A-Za-z0-9_-]{32,}",
+  "/api/interview-booking/": "[A-Za-z0-9_-]{32,}",
+  "/place-offer/": "[A-Za-z0-9_-]{32,}",
+  "/api/place-offers/": "[A-Za-z0-9_-]{32,}",
+  "/api/pay/": "[0-9a-fA-F-]{36}(?:\\.|%2E)[A-Za-z0-9_-]{20,}",
+  "/api/calendar/": "[0-9a-fA-F]{32,}",
+};
+
+const inText = new RegExp(
+  credentialPathPrefixes
+    .map((prefix) => {
+      const path = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replaceAll("/", "(?:/|%2F)");
+      return `(${path})(?!hidden-link-)${tokenAfter[prefix]}`;
+    })
+    .join("|"),
+  "gi",
+);
+
+export const removedLinkSegment = "link-removed";
+
+/**
+ * The text with every working-looking credential token replaced by `link-removed`, and how many
+ * were: the link stays recognisable and dead.
+ */
+export function removeCredentialLinks(text: string): { text: string; removed: number } {
+  let removed = 0;
+  const cleaned = text.replace(inText, (_whole, ...groups: unknown[]) => {
+    removed += 1;
+    const prefix = groups.slice(0, credentialPathPrefixes.length).find((g) => typeof g === "string");
+    return `${prefix}${removedLinkSegment}`;
+  });
+  return { text: cleaned, removed };
+}
+
+/** The first working-looking credential link in the text, or null. */
+export function findCredentialLink(text: string): string | null {
+  return text.match(new RegExp(inText.source, "i"))?.[0] ?? null;
+}
 
 export const redactedSegment = "[redacted]";
 
 /** The URL with every credential segment replaced, for log lines. */
 export function redactCredentialPath(url: string): string {
   return url.replace(inUrl, `$1${redactedSegment}`);
-}
-
-/** The first working-looking credential link in the text, or null. */
-export function findCredentialLink(text: string): string | null {
-  return inText.exec(text)?.[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ZodError, z } from "zod";
+import { MoneyRangeError } from "../../shared/finance/money";
 import { type ApiErrorBody, AppError, type FieldError } from "./app-error";
 
 // AppError lives apart so code without Fastify or zod (the email sandbox's thread) can throw it.
@@ -16,6 +17,9 @@ function fromZod(error: ZodError, prefix = ""): FieldError[] {
     message: issue.message,
   }));
 }
+
+export const moneyRangeMessage =
+  "The amounts involved add up to more than can be computed exactly. Check the amounts, counts and dates of the lines concerned.";
 
 export const nulCharacterMessage = "Text must not contain the NUL character (\\u0000)";
 
@@ -51,6 +55,9 @@ export function toApiError(error: unknown): { status: number; body: ApiErrorBody
     }));
     return { status: 400, body: { message: errors[0]?.message ?? "Invalid request", errors } };
   }
+  // Stored lines (older or imported data) can still add up past exact arithmetic: that is a state
+  // of the data to fix, not a server fault.
+  if (error instanceof MoneyRangeError) return { status: 409, body: { message: moneyRangeMessage } };
   if (isNulCharacterRefusal(error)) return { status: 400, body: { message: nulCharacterMessage } };
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;

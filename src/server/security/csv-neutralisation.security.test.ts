@@ -28,7 +28,15 @@ const formulas = [
   "@SUM(1+1)*cmd|' /C calc'!A0",
   "\t=1+1",
   "\r=1+1",
+  // A spreadsheet whose list separator is ; (or that splits on , tab or a line break) starts a
+  // new cell after one: a trigger there is a formula too.
+  "x;=1+1",
+  "x,+1+1",
+  "x\t@SUM(1)",
+  "x\n-1+1",
 ];
+/** The neutralised form: an apostrophe before a trigger at the start or after a separator. */
+const neutralised = (value: string) => value.replace(/(?<=^|[;,\t\r\n])(?=[=+\-@\t\r])/g, "'");
 let counter = 0;
 /** A distinct formula each call, so every seeded field can be found in the file on its own. */
 function formula(): string {
@@ -122,7 +130,7 @@ const exportsByRoute: Record<string, keyof typeof seeded> = {
 
 /** A cell a spreadsheet would run: a formula start, unless it is a plain (our own) number. */
 function runnable(cell: string): boolean {
-  return /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
+  return /(^|[;,\t\r\n])[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell);
 }
 
 describe("CSV exports neutralise formula-looking cells", () => {
@@ -148,7 +156,7 @@ describe("CSV exports neutralise formula-looking cells", () => {
       const cells = rows.slice(1).flat();
       const problems: string[] = [];
       for (const value of seeded[file]!) {
-        if (cells.includes(`'${value}`)) continue;
+        if (cells.includes(neutralised(value))) continue;
         const raw = cells.find((c) => c.includes(value));
         problems.push(
           raw === undefined ? `${JSON.stringify(value)} missing` : `${JSON.stringify(raw)} not neutralised`,
@@ -157,6 +165,15 @@ describe("CSV exports neutralise formula-looking cells", () => {
       for (const cell of cells) if (runnable(cell)) problems.push(`runnable cell ${JSON.stringify(cell)}`);
       expect(problems).toEqual([]);
       expect(seeded[file]!.length).toBeGreaterThan(1);
+      // Every field quoted, so a separator inside a cell can never end it.
+      const records = res.body.replace(/^\uFEFF/, "").split(/\r\n(?=")/);
+      expect(records.filter((r) => r !== "" && !r.startsWith('"'))).toEqual([]);
+      expect(
+        res.body
+          .replace(/^\uFEFF/, "")
+          .trimEnd()
+          .endsWith('"'),
+      ).toBe(true);
     },
   );
 });

@@ -25,7 +25,7 @@ export async function sendOutboxRow(app: FastifyInstance, emailLogId: string): P
     close: () => {},
   } as unknown as MailTransport;
   const result = await deliverEmail(
-    { db: app.db, transport, from: app.config.emailFrom, cipher: app.fieldCipher },
+    { db: app.db, transport, from: app.config.emailFrom, cipher: app.fieldCipher, publicUrl: app.config.publicUrl },
     emailLogId,
   );
   if (result !== "sent" || !sent) throw new Error(`outbox row ${emailLogId} was not sent (${result})`);

@@ -15,6 +15,8 @@ export type CategoryTotals = {
   remainingPence: number;
 };
 
+import { addPence } from "./money";
+
 const spentStatuses = new Set(["approved", "paid"]);
 
 export function budgetTotals(budget: readonly BudgetLine[], expenses: readonly ExpenseLine[]) {
@@ -27,15 +29,19 @@ export function budgetTotals(budget: readonly BudgetLine[], expenses: readonly E
     }
     return found;
   };
-  for (const line of budget) row(line.category).budgetedPence += line.budgetedPence;
+  for (const line of budget) {
+    const c = row(line.category);
+    c.budgetedPence = addPence(c.budgetedPence, line.budgetedPence);
+  }
   for (const expense of expenses) {
-    if (spentStatuses.has(expense.status)) row(expense.category).spentPence += expense.totalPence;
-    else if (expense.status === "pending") row(expense.category).pendingPence += expense.totalPence;
+    const c = row(expense.category);
+    if (spentStatuses.has(expense.status)) c.spentPence = addPence(c.spentPence, expense.totalPence);
+    else if (expense.status === "pending") c.pendingPence = addPence(c.pendingPence, expense.totalPence);
   }
   const categories = [...byCategory.values()]
-    .map((c) => ({ ...c, remainingPence: c.budgetedPence - c.spentPence - c.pendingPence }))
+    .map((c) => ({ ...c, remainingPence: addPence(c.budgetedPence, -c.spentPence, -c.pendingPence) }))
     .sort((a, b) => a.category.localeCompare(b.category));
-  const sum = (key: keyof Omit<CategoryTotals, "category">) => categories.reduce((total, c) => total + c[key], 0);
+  const sum = (key: keyof Omit<CategoryTotals, "category">) => addPence(...categories.map((c) => c[key]));
   return {
     categories,
     total: {

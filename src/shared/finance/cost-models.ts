@@ -1,4 +1,11 @@
 import { daysBetween } from "./dates";
+import { maxAmountPence, multiplyPence } from "./money";
+
+/**
+ * The longest daily-rate line: ten years of days. Far beyond any retreat, and small enough that no
+ * rate times days can leave exact integer arithmetic.
+ */
+export const maxDailyRateDays = 3660;
 
 /**
  * The four ways an expense or budget line is priced (back-office.md: cost models). The amount
@@ -16,6 +23,8 @@ export const costModelMessages = {
   dailyDates: "Start date and end date are required for daily rate",
   dateOrder: "End date must be on or after start date",
   trips: "Number of trips must be greater than 0",
+  span: `A daily rate can span at most ${maxDailyRateDays} days`,
+  lineTotal: "The line's total (amount x its units) must be below 100,000,000",
 } as const;
 
 export type CostInput = {
@@ -40,7 +49,10 @@ export function costModelProblem(input: Omit<CostInput, "amountPence">): { path:
         : { path: "participantCount", message: costModelMessages.participants };
     case "daily_rate":
       if (!input.startDate || !input.endDate) return { path: "startDate", message: costModelMessages.dailyDates };
-      return input.endDate < input.startDate ? { path: "endDate", message: costModelMessages.dateOrder } : null;
+      if (input.endDate < input.startDate) return { path: "endDate", message: costModelMessages.dateOrder };
+      return inclusiveDays(input.startDate, input.endDate) > maxDailyRateDays
+        ? { path: "endDate", message: costModelMessages.span }
+        : null;
     case "per_trip":
       return (input.tripCount ?? 0) > 0 ? null : { path: "tripCount", message: costModelMessages.trips };
   }
@@ -69,5 +81,13 @@ export function costMultiplier(input: Omit<CostInput, "amountPence">): number {
 
 export function costTotalPence(input: CostInput): number {
   if (!Number.isSafeInteger(input.amountPence)) throw new Error("amountPence must be whole pence");
-  return input.amountPence * costMultiplier(input);
+  return multiplyPence(input.amountPence, costMultiplier(input));
+}
+
+/** The line's problem, cost model first, then a total above what one line may come to. */
+export function lineProblem(input: CostInput): { path: string; message: string } | null {
+  const problem = costModelProblem(input);
+  if (problem) return problem;
+  const total = input.amountPence * costMultiplier(input);
+  return total > maxAmountPence ? { path: "amount", message: costModelMessages.lineTotal } : null;
 }

@@ -10,5 +10,6 @@ export const sanctuarySharePercent = 10;
 export function sanctuarySharePence(profitPence: number, percent: number = sanctuarySharePercent): number {
   if (!Number.isSafeInteger(profitPence)) throw new Error("profitPence must be whole pence");
   if (profitPence <= 0) return 0;
-  return Math.floor((profitPence * percent) / 100);
+  // BigInt so a share of any safe profit is exact; non-negative, so division rounds down.
+  return Number((BigInt(profitPence) * BigInt(percent)) / 100n);
 }

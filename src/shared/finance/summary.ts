@@ -1,4 +1,5 @@
 import { type BudgetLine, budgetTotals, type ExpenseLine } from "./budget-totals";
+import { addPence } from "./money";
 import { sanctuarySharePence } from "./sanctuary";
 
 /**
@@ -35,16 +36,20 @@ export type FinancialFigures = ReturnType<typeof budgetTotals> & {
   sanctuaryPence: number;
 };
 
-/** a / b to the nearest whole number, halves up, without floats for any realistic amount. */
+/** a / b to the nearest whole number, halves up, in BigInt so no amount goes through a float. */
 function divideRounded(a: number, b: number): number {
-  return Math.floor((2 * a + b) / (2 * b));
+  const [x, y] = [BigInt(a), BigInt(b)];
+  const twice = 2n * x + y;
+  const quotient = twice / (2n * y);
+  // BigInt division truncates toward zero; a floor is wanted for a negative a.
+  return Number(twice < 0n && twice % (2n * y) !== 0n ? quotient - 1n : quotient);
 }
 
 export function financialFigures(input: SummaryInput): FinancialFigures {
   const totals = budgetTotals(input.budget, input.expenses);
-  const costsPence = totals.total.spentPence + totals.total.pendingPence;
-  const revenueTotal = input.receivedPence + input.duePence;
-  const marginPence = revenueTotal - costsPence;
+  const costsPence = addPence(totals.total.spentPence, totals.total.pendingPence);
+  const revenueTotal = addPence(input.receivedPence, input.duePence);
+  const marginPence = addPence(revenueTotal, -costsPence);
   const price = input.soloPricePence;
   return {
     ...totals,

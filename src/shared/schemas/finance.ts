@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { costModelProblem, costModels } from "../finance/cost-models";
+import { costModelProblem, costModels, lineProblem } from "../finance/cost-models";
 import { toPence } from "../finance/money";
 import { limits } from "./common";
 
@@ -131,19 +131,33 @@ const currencyCode = z
   .trim()
   .regex(/^[A-Z]{3}$/, "Currency must be a three-letter code such as GBP");
 
-/** The cost-model rule as a zod check, so server and form word it the same way (costModelProblem). */
-function checkCostModel(
-  value: {
-    costModel: (typeof costModels)[number];
-    participantCount?: number | null;
-    startDate?: string | null;
-    endDate?: string | null;
-    tripCount?: number | null;
-  },
-  ctx: z.RefinementCtx,
-) {
-  const problem = costModelProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+type PricedInput = {
+  costModel: (typeof costModels)[number];
+  participantCount?: number | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  tripCount?: number | null;
+};
+
+/**
+ * The cost-model rule and the line-total cap as a zod check, so server and form word them the
+ * same way (costModelProblem, lineProblem). The total is checked only once the amount itself is
+ * valid; a problem with the total is reported on the amount field the form shows.
+ */
+function checkLine(amountKey: "amount" | "budgetedAmount") {
+  return (value: PricedInput & Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const problem = costModelProblem(value);
+    if (problem) return ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+    const amount = amountInput.safeParse(value[amountKey]);
+    if (!amount.success) return;
+    const total = lineProblem({ ...value, amountPence: amountToPence(amount.data) });
+    if (total)
+      ctx.addIssue({
+        code: "custom",
+        path: [total.path === "amount" ? amountKey : total.path],
+        message: total.message,
+      });
+  };
 }
 
 /** Run the cost-model check even when other fields failed, so the form lists every problem at once. */
@@ -179,7 +193,7 @@ export const createExpenseSchema = z
     retreatId: z.uuid("Retreat id must be a uuid").optional(),
     notes: optionalText(limits.longText),
   })
-  .superRefine(checkCostModel, always);
+  .superRefine(checkLine("amount"), always);
 export type CreateExpenseInput = z.input<typeof createExpenseSchema>;
 export type CreateExpense = z.output<typeof createExpenseSchema>;
 
@@ -269,7 +283,7 @@ export const createBudgetSchema = z
     startDate: budgetFields.startDate.default(null),
     endDate: budgetFields.endDate.default(null),
   })
-  .superRefine(checkCostModel, always);
+  .superRefine(checkLine("budgetedAmount"), always);
 export type CreateBudgetInput = z.input<typeof createBudgetSchema>;
 export type CreateBudget = z.output<typeof createBudgetSchema>;
 

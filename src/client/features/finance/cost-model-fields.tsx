@@ -1,4 +1,10 @@
-import { type CostModel, costModelProblem, costMultiplier, costTotalPence } from "../../../shared/finance/cost-models";
+import {
+  type CostModel,
+  costModelProblem,
+  costMultiplier,
+  costTotalPence,
+  lineProblem,
+} from "../../../shared/finance/cost-models";
 import { formatMoney } from "../../../shared/finance/money";
 import { amountInput, amountToPence, costModelLabels } from "../../../shared/schemas/finance";
 import { FormField } from "../../components/ui/form-field";
@@ -48,6 +54,7 @@ export function liveTotal(amount: string, f: PricingFields, currency: string): s
   if (input.participantCount !== null && !Number.isInteger(input.participantCount)) return null;
   if (input.tripCount !== null && !Number.isInteger(input.tripCount)) return null;
   const amountPence = amountToPence(amount);
+  if (lineProblem({ ...input, amountPence })) return null;
   const total = formatMoney(costTotalPence({ ...input, amountPence }), currency);
   if (f.costModel === "total") return total;
   const n = costMultiplier(input);

@@ -54,7 +54,7 @@ describe("applicationsCsvStream", () => {
 
   it("writes a BOM, a header and every row once, in order, across batches", async () => {
     const text = await csv();
-    expect(text.startsWith("\uFEFFID,First name,Last name,Email,")).toBe(true);
+    expect(text.startsWith('\uFEFF"ID","First name","Last name","Email",')).toBe(true);
     const records = parse(text, { bom: true, columns: true }) as Record<string, string>[];
     expect(records).toHaveLength(2345);
     expect(records.map((r) => r.Email)).toEqual(
@@ -66,7 +66,7 @@ describe("applicationsCsvStream", () => {
   it("quotes fields with commas, quotes and line breaks the RFC 4180 way, with CRLF records", async () => {
     const text = await csv({ search: "p00000@" });
     const lines = text.split("\r\n");
-    expect(lines[1]).toContain('"Quote ""Q"", comma","Line\nbreak",p00000@example.com');
+    expect(lines[1]).toContain('"Quote ""Q"", comma","Line\nbreak","p00000@example.com"');
     expect(lines.at(-1)).toBe("");
   });
 

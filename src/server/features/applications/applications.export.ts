@@ -38,11 +38,17 @@ export const exportColumns: readonly (readonly [keyof AdminApplication, string])
 
 /**
  * Spreadsheets run a cell that starts with = + - @ (or tab / carriage return, which some strip
- * first) as a formula: a single quote in front makes it plain text (OWASP CSV injection).
+ * first) as a formula: a single quote in front makes it plain text (OWASP CSV injection). A
+ * spreadsheet that splits on ; (or mis-parses , tab or a line break) starts a new cell after such
+ * a separator inside a field, so a trigger there is neutralised too. Every writer also quotes
+ * every field (csvQuoting), so the separator itself stays inside the cell.
  */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return value.replace(/(?<=^|[;,\t\r\n])(?=[=+\-@\t\r])/g, "'");
 }
+
+/** Quote every field: a separator inside a cell must never end it, whatever the reader's list separator. */
+export const csvQuoting = { quoted: true, quoted_empty: true } as const;
 
 export function exportFileName(now = new Date()): string {
   return `applications-${now.toISOString().slice(0, 10)}.csv`;
@@ -56,6 +62,7 @@ export function exportFileName(now = new Date()): string {
 export function applicationsCsvStream(db: Db, query: ApplicationExportQuery): Readable {
   const rows = Readable.from(iterateApplications(db, query));
   const csv = stringify({
+    ...csvQuoting,
     bom: true,
     header: true,
     record_delimiter: "windows",

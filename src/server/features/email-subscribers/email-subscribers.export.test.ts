@@ -59,9 +59,11 @@ describe("GET /api/admin/email-subscribers/export", () => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="${subscriberExportFileName()}"`);
     expect(res.headers["cache-control"]).toBe("no-store");
-    expect(res.body.startsWith("\uFEFFID,Email,First name,Last name,Segment,Source,Status,Tags,Subscribed,")).toBe(
-      true,
-    );
+    expect(
+      res.body.startsWith(
+        '\uFEFF"ID","Email","First name","Last name","Segment","Source","Status","Tags","Subscribed",',
+      ),
+    ).toBe(true);
     expect(res.body.split("\r\n")).toHaveLength(3);
     const [ada] = records(res.body);
     expect(Object.keys(ada!)).toEqual(subscriberExportColumns.map(([, header]) => header));

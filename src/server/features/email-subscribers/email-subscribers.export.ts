@@ -2,7 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { AdminSubscriber, SubscriberExportQuery } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
-import { neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../applications/applications.export";
 import { iterateSubscribers } from "./email-subscribers.service";
 
 type ExportRow = Omit<AdminSubscriber, "tags"> & { tags: string };
@@ -47,6 +47,7 @@ async function* exportRows(db: Db, query: SubscriberExportQuery): AsyncGenerator
 export function subscribersCsvStream(db: Db, query: SubscriberExportQuery): Readable {
   const rows = Readable.from(exportRows(db, query));
   const csv = stringify({
+    ...csvQuoting,
     bom: true,
     header: true,
     record_delimiter: "windows",

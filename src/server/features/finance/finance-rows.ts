@@ -1,4 +1,4 @@
-import { type CostModel, costModelProblem, costModels, costTotalPence } from "../../../shared/finance/cost-models";
+import { type CostModel, costModels, costTotalPence, lineProblem } from "../../../shared/finance/cost-models";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import { financeMessages } from "../../../shared/schemas/finance";
 import type { DbOrTx } from "../../email/outbox";
@@ -15,15 +15,15 @@ type Priced = {
 
 /**
  * A stored line's total in pence, from its rate and cost model (costTotalPence, the one rule). A
- * row that breaks the rule (older or imported data; the API refuses such input) counts at its
- * rate rather than taking the whole summary down.
+ * row that breaks the rule or the line-total cap (older or imported data; the API refuses such
+ * input) counts at its rate rather than taking the whole summary down.
  */
 export function lineTotalPence(amount: string, line: Priced): number {
   const amountPence = toPence(amount);
   const costModel = (costModels as readonly string[]).includes(line.costModel) ? (line.costModel as CostModel) : null;
   if (!costModel) return amountPence;
   const input = { ...line, costModel, amountPence };
-  return costModelProblem(input) ? amountPence : costTotalPence(input);
+  return lineProblem(input) ? amountPence : costTotalPence(input);
 }
 
 export const lineTotal = (amount: string, line: Priced) => fromPence(lineTotalPence(amount, line));

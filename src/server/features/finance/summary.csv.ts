@@ -6,7 +6,7 @@ import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
 import { costModelLabels, type ExpenseCategory, expenseCategoryLabels } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
-import { neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../applications/applications.export";
 import { lineTotalPence } from "./finance-rows";
 import { summaryData } from "./summary.service";
 
@@ -146,6 +146,7 @@ export async function financialSummaryCsv(db: Db, retreatId?: string): Promise<{
     })),
   ];
   const csv = stringify([header, ...rows.map(cells)], {
+    ...csvQuoting,
     bom: true,
     record_delimiter: "windows",
     // csv-stringify only quotes the record delimiter itself (CRLF); RFC 4180 wants any line break quoted.

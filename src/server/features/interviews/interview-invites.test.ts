@@ -152,6 +152,7 @@ describe("interview emails over SMTP", () => {
       transport: createMailTransport({ smtpUrl: sink.url }),
       from: app.config.emailFrom,
       cipher: app.fieldCipher,
+      publicUrl: app.config.publicUrl,
     };
     sink.failNext(1);
     await expect(deliverEmail(ctx, emailLogId)).rejects.toThrow();

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { type SubjectExport, subjectSections } from "../../../shared/schemas/privacy";
-import { neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../applications/applications.export";
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";
@@ -25,6 +25,7 @@ export function subjectCsv(data: SubjectExport): string {
     }
   }
   return stringify(rows, {
+    ...csvQuoting,
     bom: true,
     header: true,
     columns: ["section", "record_id", "field", "value"],

@@ -264,13 +264,13 @@ describe("export", () => {
     expect(res.headers["content-type"]).toContain("text/csv");
     const body = res.body.replace(/^\uFEFF/, "");
     const lines = body.split("\r\n");
-    expect(lines[0]).toBe("section,record_id,field,value");
-    expect(lines).toContain(`applications,${s.paid.id},firstName,Ada`);
-    expect(lines).toContain(`travelForms,${s.form.id},passportNumber,P-ADA-42`);
-    expect(body).toContain(`applications,${s.paid.id},phone,"'=HYPERLINK(""http://evil.example"")"`);
+    expect(lines[0]).toBe('"section","record_id","field","value"');
+    expect(lines).toContain(`"applications","${s.paid.id}","firstName","Ada"`);
+    expect(lines).toContain(`"travelForms","${s.form.id}","passportNumber","P-ADA-42"`);
+    expect(body).toContain(`"applications","${s.paid.id}","phone","'=HYPERLINK(""http://evil.example"")"`);
     expect(body).not.toContain(",=HYPERLINK");
     for (const section of ["subscribers", "emailLogs", "interviews", "refunds", "paymentPlans"]) {
-      expect(lines.some((l) => l.startsWith(`${section},`))).toBe(true);
+      expect(lines.some((l) => l.startsWith(`"${section}",`))).toBe(true);
     }
   });
 });
