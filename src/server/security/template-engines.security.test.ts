@@ -27,7 +27,13 @@ import { createTestApp, type TestApp } from "../test/test-app";
 const publicUrl = "https://retreat.example.com";
 let t: TestApp;
 let sink: SmtpSink;
-let cookie: string;
+/**
+ * Previews and test sends are limited per user (rateLimits.sandboxRender); this file makes hundreds,
+ * so it spreads them over several staff accounts, as the limit is not what it tests.
+ */
+let cookies: string[] = [];
+let requestCount = 0;
+const nextCookie = () => cookies[requestCount++ % cookies.length]!;
 let systemTemplateId: string;
 let marketingTemplateId: string;
 let draftCampaignId: string;
@@ -35,7 +41,7 @@ let addressCounter = 0;
 
 type Method = "GET" | "POST" | "PUT";
 const api = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: { cookie: nextCookie() }, ...(payload ? { payload } : {}) });
 
 type Text = { subject: string; body: string };
 
@@ -162,7 +168,7 @@ async function insertStoredCampaign(content: string, subject = "Hello"): Promise
 beforeAll(async () => {
   sink = await startSmtpSink();
   t = await createTestApp({ smtpUrl: sink.url, runWorker: true, publicUrl, emailRatePerSecond: 50 });
-  cookie = (await signedInAs(t.app, "staff")).cookie;
+  cookies = await Promise.all(Array.from({ length: 40 }, async () => (await signedInAs(t.app, "staff")).cookie));
   const list = await api("GET", "/api/admin/email-templates");
   systemTemplateId = (list.json().items as TransactionalTemplate[]).find((x) => x.name === "waitlist_welcome")!.id;
   const valid = { subject: "Hi {{ firstName }}", content: "Hello {{ firstName }}" };
