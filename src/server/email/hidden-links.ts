@@ -13,6 +13,8 @@ import type { FieldCipher } from "../privacy/field-encryption";
  * puts them into the message it hands to SMTP, and clears them once the message has gone.
  */
 const markerPrefix = "hidden-link-";
+/** What a marker looks like (the prefix and a 32-hex-digit nonce), for tests reading the outbox. */
+export const markerSource = `${markerPrefix}[0-9a-f]{32}`;
 
 /**
  * A fresh 128-bit nonce per secret per message: nobody who writes text into a message (staff
