@@ -73,7 +73,9 @@ export async function upsertSubscriber(tx: DbOrTx, intent: SubscriberIntent): Pr
         firstName: existing.firstName || intent.firstName || null,
         lastName: existing.lastName || intent.lastName || null,
       };
-  const recordConsent = intent.consent && !existing.globallyUnsubscribed;
+  // The first recorded consent is the proof of opt-in: a later form (anyone can type any address)
+  // must not replace it with the newest visitor's time and address.
+  const recordConsent = intent.consent && !existing.globallyUnsubscribed && !existing.consentAt;
   const [updated] = await tx
     .update(emailSubscribers)
     .set({

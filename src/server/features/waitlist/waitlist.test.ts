@@ -95,6 +95,21 @@ describe("POST /api/waitlist", () => {
     expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
+  it("keeps the first proof of consent when someone joins again with the same address", async () => {
+    const firstConsentAt = new Date("2020-01-02T03:04:05Z");
+    await t.app.db.insert(emailSubscribers).values({
+      email: "dee@example.com",
+      segment: "waitlist",
+      consentAt: firstConsentAt,
+      consentIp: "198.51.100.9",
+    });
+    const res = await post({ name: "Dee Dee", email: "dee@example.com" });
+    expect(res.statusCode).toBe(200);
+    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    expect(subscriber!.consentAt).toEqual(firstConsentAt);
+    expect(subscriber!.consentIp).toBe("198.51.100.9");
+  });
+
   it("keeps an unsubscribed person's choices, sends them nothing and answers exactly as for anyone", async () => {
     await t.app.db.insert(emailSubscribers).values({
       email: "cy@example.com",
