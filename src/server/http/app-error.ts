@@ -8,7 +8,8 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  | "bad_gateway";
 
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -22,6 +23,8 @@ const statusByCode: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** A provider we depend on (Stripe) failed: not our fault, and worth retrying later. */
+  bad_gateway: 502,
 };
 
 export type FieldError = { path: string; message: string };

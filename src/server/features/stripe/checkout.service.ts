@@ -121,7 +121,7 @@ export async function startCheckout(
     return session.url;
   } catch (error) {
     log.error({ err: error, paymentId: payment.id }, "Stripe Checkout Session could not be created");
-    throw new AppError("internal", checkoutMessages.unavailable);
+    throw new AppError("bad_gateway", checkoutMessages.unavailable);
   }
 }
 

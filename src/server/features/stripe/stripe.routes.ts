@@ -55,7 +55,7 @@ export async function registerStripeRoutes(app: FastifyInstance) {
         description: "A Stripe Checkout Session for one of the guest's own pending payments (404 without Stripe).",
         params: guestCheckoutParamsSchema,
         body: z.strictObject({}).nullish(),
-        response: { 200: checkoutResponseSchema, 404: apiErrorSchema, 500: apiErrorSchema },
+        response: { 200: checkoutResponseSchema, 404: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (request) => {
@@ -75,7 +75,7 @@ export async function registerStripeRoutes(app: FastifyInstance) {
         tags: ["public", "payments"],
         description: "Emailed pay link: redirects (303) to Stripe Checkout for the next pending payment.",
         params: z.object({ token: z.string().max(100) }),
-        response: { 404: apiErrorSchema, 500: apiErrorSchema },
+        response: { 404: apiErrorSchema, 502: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -116,11 +116,11 @@ describe("POST /api/guest/payments/{paymentId}/checkout", () => {
     expect(calls).toEqual([]);
   });
 
-  it("answers 500 with a plain message when Stripe fails", async () => {
+  it("answers 502 (a provider failed, not us) with a plain message when Stripe fails", async () => {
     const a = await guestWithPlan();
     failNext = true;
     const res = await checkout(a.payments[1]!.id, a.cookie);
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe("Online payment is unavailable right now. Please try again later.");
   });
 
@@ -159,6 +159,14 @@ describe("GET /api/pay/{token}", () => {
       cancel_url: "http://localhost:3000/?payment=cancelled",
     });
     expect(calls[0]!.line_items![0]!.price_data!.unit_amount).toBe(74850);
+  });
+
+  it("answers 502 with the plain message when Stripe cannot be reached", async () => {
+    const a = await guestWithPlan();
+    failNext = true;
+    const res = await open(payLinkToken(app.config.sessionSecret, a.application.id));
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe("Online payment is unavailable right now. Please try again later.");
   });
 
   it("sends someone with nothing left to pay back to the site, and 404s forged links", async () => {
