@@ -7,6 +7,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import {
+  acceptNewApplicationInTab,
   api as apiAt,
   expectNoSeriousAxeViolations,
   screenshots,
@@ -75,24 +76,12 @@ test(
     await signIn(page);
     const email = `mia.money.${testInfo.project.name}@example.com`;
     const name = "Mia Money";
-    const application = await api<{ id: string }>(page, "POST", "/api/admin/applications", {
+    const application = await acceptNewApplicationInTab(page, baseUrl, {
       firstName: "Mia",
       lastName: "Money",
       email,
-      motivations: "I want to learn how to be a more effective advocate for animals everywhere.",
       advocacyInvolvement: "Weekly street outreach in Bristol.",
     });
-    for (const stage of ["screening", "interview"]) {
-      await api(page, "POST", `/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
-    }
-
-    // Accept in the Applications tab.
-    await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
-    await page.getByLabel("Search", { exact: true }).fill(email);
-    await page.getByRole("button", { name: `Move ${name} to accepted` }).click();
-    const move = page.getByRole("dialog", { name: `Move ${name} to accepted?` });
-    await move.getByRole("button", { name: "Move to accepted" }).click();
-    await expect(toast(page, "Stage Updated")).toContainText("Application moved to accepted stage successfully");
 
     // The plan: GBP 1,997 solo, deposit GBP 500 today, the rest in two instalments of GBP 748.50.
     await page.getByRole("tab", { name: "Payments" }).click();

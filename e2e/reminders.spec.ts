@@ -10,6 +10,7 @@ import type { EmailLogListResponse } from "../src/shared/schemas/email-outbox";
 import type { PaymentReminderList } from "../src/shared/schemas/payment-reminders";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import {
+  acceptNewApplicationInTab,
   api as apiAt,
   expectNoSeriousAxeViolations as expectNoSeriousAxe,
   screenshots,
@@ -59,23 +60,12 @@ test(
     await signIn(page);
     const email = `rosa.reminder.${testInfo.project.name}@example.com`;
     const name = "Rosa Reminder";
-    const application = await api<{ id: string }>(page, "POST", "/api/admin/applications", {
+    const application = await acceptNewApplicationInTab(page, baseUrl, {
       firstName: "Rosa",
       lastName: "Reminder",
       email,
-      motivations: "I want to learn how to be a more effective advocate for animals everywhere.",
       advocacyInvolvement: "Monthly leafleting in Leeds.",
     });
-    for (const stage of ["screening", "interview"]) {
-      await api(page, "POST", `/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
-    }
-
-    await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
-    await page.getByLabel("Search", { exact: true }).fill(email);
-    await page.getByRole("button", { name: `Move ${name} to accepted` }).click();
-    const move = page.getByRole("dialog", { name: `Move ${name} to accepted?` });
-    await move.getByRole("button", { name: "Move to accepted" }).click();
-    await expect(toast(page, "Stage Updated")).toContainText("Application moved to accepted stage successfully");
 
     // The worker swept at start-up and sweeps again only in five minutes: reminders within
     // seconds come from the sweep the acceptance asked for.

@@ -98,3 +98,29 @@ export async function api<T>(page: Page, baseUrl: string, method: string, path: 
 export function toast(page: Page, text: string): Locator {
   return page.getByRole("status").filter({ hasText: text });
 }
+
+/**
+ * An application made by staff and moved to interview through the API, then accepted the way staff
+ * do it: the Applications tab's "Move to accepted" button and its confirmation.
+ */
+export async function acceptNewApplicationInTab(
+  page: Page,
+  baseUrl: string,
+  person: { firstName: string; lastName: string; email: string; advocacyInvolvement: string },
+): Promise<{ id: string }> {
+  const name = `${person.firstName} ${person.lastName}`;
+  const application = await api<{ id: string }>(page, baseUrl, "POST", "/api/admin/applications", {
+    ...person,
+    motivations: "I want to learn how to be a more effective advocate for animals everywhere.",
+  });
+  for (const stage of ["screening", "interview"]) {
+    await api(page, baseUrl, "POST", `/api/admin/applications/${application.id}/escalate/${stage}`, { notify: false });
+  }
+  await page.goto(`${baseUrl}/admin/dashboard?tab=applications`);
+  await page.getByLabel("Search", { exact: true }).fill(person.email);
+  await page.getByRole("button", { name: `Move ${name} to accepted` }).click();
+  const move = page.getByRole("dialog", { name: `Move ${name} to accepted?` });
+  await move.getByRole("button", { name: "Move to accepted" }).click();
+  await expect(toast(page, "Stage Updated")).toContainText("Application moved to accepted stage successfully");
+  return application;
+}
