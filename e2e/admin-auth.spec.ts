@@ -196,6 +196,7 @@ test("the owner manages users and settings, and finds both in the audit log", { 
   const path = /\/set-password\/[A-Za-z0-9_-]{43}$/.exec(link)?.[0];
   expect(path, link).toBeTruthy();
   await expect(revealed.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await shot(page, "one-time-set-password-link");
   const invitee = await page.context().browser()!.newContext();
   const setPage = await invitee.newPage();
   await setPage.goto(`${baseUrl}${path}`);
