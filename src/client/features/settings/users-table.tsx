@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { type Role, roles } from "../../../shared/constants";
 import {
   minPasswordLength,
@@ -200,20 +200,30 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
         </td>
       </tr>
       {settingPassword ? (
-        <tr>
-          <td colSpan={6} className="px-3 pb-4">
-            <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
-          </td>
-        </tr>
+        <RowPanel>
+          <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
+        </RowPanel>
       ) : null}
       {revealedUrl ? (
-        <tr>
-          <td colSpan={6} className="px-3 pb-4">
-            <OneTimeLink email={user.email} url={revealedUrl} onDone={() => sendLink.reset()} />
-          </td>
-        </tr>
+        <RowPanel>
+          <OneTimeLink email={user.email} url={revealedUrl} onDone={() => sendLink.reset()} />
+        </RowPanel>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A form or notice under a user's row. The table scrolls sideways on a phone; the panel stays put
+ * at the visible width (the scroller is its container), so it is never cut off on the left.
+ */
+function RowPanel({ children }: { children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={6} className="px-3 pb-4">
+        <div className="sticky left-3 w-[calc(100cqw-1.5rem)]">{children}</div>
+      </td>
+    </tr>
   );
 }
 
@@ -223,7 +233,7 @@ export function UsersTable() {
   if (isLoading) return <p role="status">Loading users…</p>;
   if (error || !data) return <p role="alert">Unable to load users.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="@container overflow-x-auto">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Users who can sign in to the back office</caption>
         <thead className="text-muted-foreground">
