@@ -96,7 +96,9 @@ try {
     }
     console.log("Demo sign-ins (demo data only; change or remove them before real use):");
     for (const who of Object.values(demoSignIns)) {
-      console.log(`  ${who.role.padEnd(6)}  ${who.email.padEnd(24)}  ${who.password}  (${who.firstName} ${who.lastName})`);
+      console.log(
+        `  ${who.role.padEnd(6)}  ${who.email.padEnd(24)}  ${who.password}  (${who.firstName} ${who.lastName})`,
+      );
     }
   }
 } catch (error) {

@@ -274,7 +274,12 @@ export const advocacyItems = [
   "Translate outreach videos and subtitles for international groups.",
 ] as const;
 
-export const dietaryOptions = ["Gluten-free", "No nuts (allergy)", "Soy intolerance", "Raw vegan where possible"] as const;
+export const dietaryOptions = [
+  "Gluten-free",
+  "No nuts (allergy)",
+  "Soy intolerance",
+  "Raw vegan where possible",
+] as const;
 
 export const subscriberTags = ["newsletter", "instagram", "outreach", "volunteer", "podcast", "returning"] as const;
 
@@ -314,7 +319,14 @@ export function demoProgramme(): ProgrammeSlot[][] {
   const days: ProgrammeSlot[][] = [
     [
       ["14:00", "17:00", "Arrivals and check-in", "other", "Villa reception", "Airport pickups all afternoon."],
-      ["18:00", "19:00", "Opening circle", "talk", "Garden pavilion", "Intentions, introductions and house agreements."],
+      [
+        "18:00",
+        "19:00",
+        "Opening circle",
+        "talk",
+        "Garden pavilion",
+        "Intentions, introductions and house agreements.",
+      ],
       ["19:30", "21:30", "Welcome dinner", "meal", "Villa terrace", "A plant-based Balinese feast."],
     ],
   ];

@@ -4,6 +4,7 @@ import { placeHoldingStages } from "../../shared/schemas/payments";
 import { verifyPassword } from "../auth/password";
 import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { findInvariantViolations } from "../db/invariants";
 import {
   applications,
   emailCampaigns,
@@ -52,7 +53,7 @@ beforeAll(async () => {
     applications: demoCastSize + 3,
     subscribers: 60,
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await database?.close();
@@ -62,6 +63,10 @@ afterAll(async () => {
 const db = () => database.db;
 
 describe("seedDemoThroughServices", () => {
+  it("breaks none of the product's invariants", async () => {
+    expect(await findInvariantViolations(db())).toEqual([]);
+  });
+
   it("fills every part of the product", () => {
     expect(summary.skipped).toBe(false);
     const { counts } = summary;
@@ -109,10 +114,7 @@ describe("seedDemoThroughServices", () => {
     expect(interviewsNow.counts.upcoming).toBeGreaterThan(0);
     expect(interviewsNow.counts.completed).toBeGreaterThan(0);
 
-    const open = await db()
-      .select({ due: tasks.dueDate })
-      .from(tasks)
-      .where(sql`${tasks.status} <> 'completed'`);
+    const open = await db().select({ due: tasks.dueDate }).from(tasks).where(sql`${tasks.status} <> 'completed'`);
     const overdue = open.filter((t) => t.due && t.due.getTime() < startedAt.getTime());
     expect(open.length).toBeGreaterThan(0);
     expect(overdue.length).toBeLessThan(open.length / 3);

@@ -21,9 +21,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { addDays, addMonths, todayIn } from "../../shared/finance/dates";
 import { applicationSubmissionSchema } from "../../shared/schemas/applications";
 import { completeInterviewSchema, interviewDefaults } from "../../shared/schemas/interviews";
-import { vendorTaskActions } from "../../shared/schemas/tasks";
 import { recordPaymentSchema } from "../../shared/schemas/payments";
 import { zonedToUtc } from "../../shared/schemas/schedule";
+import { vendorTaskActions } from "../../shared/schemas/tasks";
 import { travelComplianceSchema } from "../../shared/schemas/travel";
 import { upsertUserWithPassword } from "../auth/users.service";
 import type { Config } from "../config";
@@ -42,7 +42,6 @@ import {
   payments,
   placeOffers,
   retreatSessions,
-  retreats,
   roomAssignments,
   rooms,
   settings,
@@ -57,7 +56,6 @@ import { demoDefaultSeed, demoMarkerKey, mulberry32 } from "../db/seed-demo";
 import { runCampaignSender } from "../email/campaign-sender";
 import { TokenBucket } from "../email/campaign-throttle";
 import { deliverEmail, emailStatus } from "../email/delivery";
-import { AppError } from "../http/errors";
 import { escalateApplication } from "../features/applications/applications.admin.service";
 import { submitApplication } from "../features/applications/applications.service";
 import { createCampaign, sendCampaign } from "../features/email-campaigns/email-campaigns.service";
@@ -67,12 +65,13 @@ import { createMarketingTemplate } from "../features/email-templates/marketing-t
 import { createBudgetItem } from "../features/finance/budgets.service";
 import { approveExpense, createExpense, markExpensePaid } from "../features/finance/expenses.service";
 import { inviteGuest } from "../features/guests/guests.service";
-import { cancelInterview, completeInterview, createInterview } from "../features/interviews/interviews.service";
 import { interviewSettings } from "../features/interviews/interview-records";
+import { cancelInterview, completeInterview, createInterview } from "../features/interviews/interviews.service";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
 import { markPaymentCompleted, recordManualPayment } from "../features/payments/payments.service";
 import { cancelBooking } from "../features/places/cancellation.service";
 import { updateRetreat } from "../features/retreats/retreats.admin.service";
+import { getCurrentRetreat } from "../features/retreats/retreats.service";
 import { assignRoom, createRoom } from "../features/rooms/rooms.service";
 import { createSession } from "../features/schedule/schedule.service";
 import { payLinkFor } from "../features/stripe/pay-link";
@@ -82,6 +81,7 @@ import { createUser } from "../features/users/users.service";
 import { createVendorBooking, updateVendorBooking } from "../features/vendors/vendor-bookings.service";
 import { createVendor } from "../features/vendors/vendors.service";
 import { joinWaitlist } from "../features/waitlist/waitlist.service";
+import { AppError } from "../http/errors";
 import type { FieldCipher } from "../privacy/field-encryption";
 import {
   advocacyItems,
@@ -97,8 +97,8 @@ import {
   lastNames,
   motivationClosers,
   motivationOpeners,
-  subscriberTags,
   submittedDaysAgo,
+  subscriberTags,
 } from "./demo-cast";
 
 export { demoSignIns } from "./demo-cast";
@@ -163,12 +163,9 @@ export type ServiceSeedSummary = {
   retreatDates: { startDate: string; endDate: string } | null;
 };
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = { userId: string; ipAddress: string | null; userAgent: string | null };
 
 const seedUserAgent = "npm run seed:demo";
-/** Same lock as seedBaseData and the bulk writer: runs at once queue here. */
-const demoLockKey = 727274002;
 const hour = 3_600_000;
 const day = 24 * hour;
 
@@ -205,7 +202,11 @@ function validateOptions(options: ServiceSeedOptions) {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
     throw new RangeError(`seed must be an integer from 0 to ${0xffffffff}, got ${seed}`);
   }
-  if (!Number.isInteger(applicationCount) || applicationCount < demoCastSize || applicationCount > maxDemoApplications) {
+  if (
+    !Number.isInteger(applicationCount) ||
+    applicationCount < demoCastSize ||
+    applicationCount > maxDemoApplications
+  ) {
     throw new RangeError(
       `applications must be an integer from ${demoCastSize} to ${maxDemoApplications}, got ${applicationCount}`,
     );
@@ -248,7 +249,8 @@ export async function seedDemoThroughServices(db: Db, options: ServiceSeedOption
   await seedBaseData(db);
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${demoLockKey})`);
+    // The lock seedBaseData and the bulk writer take: two runs at once queue here, the second skips.
+    await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
     const [marker] = await tx.select({ id: settings.id }).from(settings).where(eq(settings.key, demoMarkerKey));
     if (marker) {
       return {
@@ -449,12 +451,8 @@ class DemoSeeder {
   // -------------------------------------------------------------------------------------------
 
   private async seedRetreat() {
-    const [open] = await this.db
-      .select()
-      .from(retreats)
-      .where(inArray(retreats.status, ["open", "planning"]))
-      .orderBy(retreats.createdAt)
-      .limit(1);
+    // The retreat the public site shows (seedBaseData made it when there was none).
+    const open = await getCurrentRetreat(this.db);
     if (!open) throw new Error("No open retreat found; demo data needs one (seedBaseData creates it).");
     this.retreatId = open.id;
     const zoneToday = todayIn(open.timezone, this.now);
@@ -632,12 +630,11 @@ class DemoSeeder {
         publicUrl: this.options.config.publicUrl,
       });
       const [minDays, maxDays] = submittedDaysAgo[entry.fate];
-      const submittedAt = new Date(this.now.getTime() - rng.int(minDays * 24, maxDays * 24) * hour - rng.int(0, 59) * 60_000);
+      const submittedAt = new Date(
+        this.now.getTime() - rng.int(minDays * 24, maxDays * 24) * hour - rng.int(0, 59) * 60_000,
+      );
       // The one direct write: the product records "now" as the submission time; the demo has a history.
-      await this.db
-        .update(applications)
-        .set({ submittedAt, createdAt: submittedAt })
-        .where(eq(applications.id, id));
+      await this.db.update(applications).set({ submittedAt, createdAt: submittedAt }).where(eq(applications.id, id));
       this.applicants.push({
         index,
         fate: entry.fate,
@@ -655,7 +652,11 @@ class DemoSeeder {
   // Admissions: screening, interviews (past and upcoming), acceptances, waitlist, declines.
   // -------------------------------------------------------------------------------------------
 
-  private escalate(id: string, to: "screening" | "interview" | "accepted" | "payment" | "waitlist" | "declined", notes?: string) {
+  private escalate(
+    id: string,
+    to: "screening" | "interview" | "accepted" | "payment" | "waitlist" | "declined",
+    notes?: string,
+  ) {
     const config = this.options.config;
     return escalateApplication(
       this.db,
@@ -700,7 +701,12 @@ class DemoSeeder {
       const bookedAt = new Date(scheduledAt.getTime() - 7 * day);
       const { item } = await createInterview(
         this.db,
-        { applicationId: a.id, scheduledAt: scheduledAt.toISOString(), duration: 30, interviewerId: interviewer.userId },
+        {
+          applicationId: a.id,
+          scheduledAt: scheduledAt.toISOString(),
+          duration: 30,
+          interviewerId: interviewer.userId,
+        },
         interviewer,
         settingsFor,
         bookedAt,
@@ -722,7 +728,12 @@ class DemoSeeder {
       } catch (error) {
         // The product refused the acceptance (the retreat is full): the applicant waits instead.
         if (!(error instanceof AppError) || error.code !== "conflict" || !accepted) throw error;
-        await completeInterview(this.db, item.interview.id, { ...input, outcome: "pending", advance: false }, interviewer);
+        await completeInterview(
+          this.db,
+          item.interview.id,
+          { ...input, outcome: "pending", advance: false },
+          interviewer,
+        );
         await this.escalate(a.id, "waitlist", "No place left when the interview was completed.");
         a.fate = "interview-waitlist";
         continue;
@@ -734,7 +745,11 @@ class DemoSeeder {
     const upcoming = this.withFate("upcoming", "upcoming-cancelled");
     for (const [k, a] of upcoming.entries()) {
       if (k % 2 === 0) await this.escalate(a.id, "screening");
-      const when = zonedToUtc(addDays(this.today, 1 + 2 * k), times[(k + 1) % times.length]!, interviewDefaults.timeZone);
+      const when = zonedToUtc(
+        addDays(this.today, 1 + 2 * k),
+        times[(k + 1) % times.length]!,
+        interviewDefaults.timeZone,
+      );
       const interviewer = k % 2 === 0 ? this.staff : this.owner;
       const { item } = await createInterview(
         this.db,
@@ -911,20 +926,132 @@ class DemoSeeder {
       priority: "low" | "medium" | "high" | "urgent",
     ];
     const list: TaskPlan[] = [
-      ["Confirm villa booking deposit", "finance", "Get the villa's receipt for the 30% deposit.", -20, "owner", "completed", "high"],
-      ["Draft Instagram launch posts", "marketing", "Three posts and stories for the application launch.", -12, "staff", "completed", "medium"],
-      ["Chase unpaid deposits", "finance", "Call the accepted guests whose deposit is still open.", -1, "owner", "in_progress", "urgent"],
-      ["Send welcome pack to accepted guests", "guests", "Packing list, arrival instructions and the schedule.", 3, "staff", "in_progress", "high"],
-      ["Share the welcome dinner menu", "vendor", "Menu and allergen sheet for the first evening.", 5, "vendor", "review", "medium"],
-      ["Update waitlist subscribers", "marketing", "Tell the waitlist how many places remain.", 7, "staff", "pending", "medium"],
-      ["Collect dietary requirements", "guests", "Share the final list with Green Spoon Plant Kitchen.", 14, "staff", "pending", "high"],
-      ["Confirm cooking class ingredients", "vendor", "Quantities for 15 guests plus the team.", 21, "vendor", "in_progress", "medium"],
-      ["Prepare facilitator contracts", "finance", "Day rates, travel and accommodation terms.", 30, "owner", "pending", "medium"],
-      ["Review travel insurance documents", "guests", "Every guest needs cover before the balance is due.", 45, "staff", "pending", "high"],
-      ["Arrange sanctuary visit", "programme", "Agree the date, donation and transport with the sanctuary.", 60, "owner", "pending", "medium"],
-      ["Book airport transfers for arrivals", "logistics", "Match the flight list to minibus pickups.", 90, "staff", "pending", "high"],
-      ["Plan the farewell brunch", "vendor", "Menu and timing after the closing ceremony.", 120, "vendor", "pending", "low"],
-      ["Check first-aid kit", "logistics", "Restock, add rehydration salts and insect repellent.", 140, "staff", "pending", "low"],
+      [
+        "Confirm villa booking deposit",
+        "finance",
+        "Get the villa's receipt for the 30% deposit.",
+        -20,
+        "owner",
+        "completed",
+        "high",
+      ],
+      [
+        "Draft Instagram launch posts",
+        "marketing",
+        "Three posts and stories for the application launch.",
+        -12,
+        "staff",
+        "completed",
+        "medium",
+      ],
+      [
+        "Chase unpaid deposits",
+        "finance",
+        "Call the accepted guests whose deposit is still open.",
+        -1,
+        "owner",
+        "in_progress",
+        "urgent",
+      ],
+      [
+        "Send welcome pack to accepted guests",
+        "guests",
+        "Packing list, arrival instructions and the schedule.",
+        3,
+        "staff",
+        "in_progress",
+        "high",
+      ],
+      [
+        "Share the welcome dinner menu",
+        "vendor",
+        "Menu and allergen sheet for the first evening.",
+        5,
+        "vendor",
+        "review",
+        "medium",
+      ],
+      [
+        "Update waitlist subscribers",
+        "marketing",
+        "Tell the waitlist how many places remain.",
+        7,
+        "staff",
+        "pending",
+        "medium",
+      ],
+      [
+        "Collect dietary requirements",
+        "guests",
+        "Share the final list with Green Spoon Plant Kitchen.",
+        14,
+        "staff",
+        "pending",
+        "high",
+      ],
+      [
+        "Confirm cooking class ingredients",
+        "vendor",
+        "Quantities for 15 guests plus the team.",
+        21,
+        "vendor",
+        "in_progress",
+        "medium",
+      ],
+      [
+        "Prepare facilitator contracts",
+        "finance",
+        "Day rates, travel and accommodation terms.",
+        30,
+        "owner",
+        "pending",
+        "medium",
+      ],
+      [
+        "Review travel insurance documents",
+        "guests",
+        "Every guest needs cover before the balance is due.",
+        45,
+        "staff",
+        "pending",
+        "high",
+      ],
+      [
+        "Arrange sanctuary visit",
+        "programme",
+        "Agree the date, donation and transport with the sanctuary.",
+        60,
+        "owner",
+        "pending",
+        "medium",
+      ],
+      [
+        "Book airport transfers for arrivals",
+        "logistics",
+        "Match the flight list to minibus pickups.",
+        90,
+        "staff",
+        "pending",
+        "high",
+      ],
+      [
+        "Plan the farewell brunch",
+        "vendor",
+        "Menu and timing after the closing ceremony.",
+        120,
+        "vendor",
+        "pending",
+        "low",
+      ],
+      [
+        "Check first-aid kit",
+        "logistics",
+        "Restock, add rehydration salts and insect repellent.",
+        140,
+        "staff",
+        "pending",
+        "low",
+      ],
     ];
     const people = { owner: this.owner, staff: this.staff, vendor: this.vendorUser };
     for (const [title, category, description, dueInDays, assignee, status, priority] of list) {
@@ -1036,7 +1163,8 @@ class DemoSeeder {
         .where(sql`${emailSubscribers.source} = 'admin_upload'`)
         .orderBy(emailSubscribers.email)
         .limit(Math.min(5, Math.floor(this.plan.subscriberCount / 50)));
-      for (const { id } of unsubscribe) await updateSubscriber(this.db, id, { unsubscribed: true }, this.owner, this.now);
+      for (const { id } of unsubscribe)
+        await updateSubscriber(this.db, id, { unsubscribed: true }, this.owner, this.now);
     }
     for (const name of ["Priya Raman", "Tom Ellis", "Keiko Mori"]) {
       await joinWaitlist(
