@@ -129,11 +129,12 @@ export const extraFates: readonly Fate[] = ["new", "screening", "screening-waitl
 
 /** Days before today an application of this fate was submitted (a range; the PRNG picks within it). */
 export const submittedDaysAgo: Record<Fate, readonly [number, number]> = {
-  guest: [95, 110],
+  // The oldest, so the demo guest is interviewed and accepted first, whatever room is left.
+  guest: [112, 120],
   accepted: [80, 110],
   "accepted-partial": [80, 100],
   "accepted-unpaid": [70, 95],
-  payment: [90, 115],
+  payment: [90, 110],
   "cancelled-paid": [85, 105],
   "cancelled-unpaid": [75, 95],
   "interview-waitlist": [70, 100],

@@ -18,10 +18,12 @@ import {
   users,
   vendors,
 } from "../db/schema";
+import { seedBaseData } from "../db/seed";
 import { countersFor } from "../email/campaign-counters";
 import { getGuestMe } from "../features/guests/guests.service";
 import { listInterviews } from "../features/interviews/interviews.service";
 import { placesTaken } from "../features/payments/acceptance";
+import { updateRetreat } from "../features/retreats/retreats.admin.service";
 import { listOwnTasks } from "../features/tasks/tasks.service";
 import { vendorSchedule } from "../features/vendors/vendors.service";
 import { createFieldCipher } from "../privacy/field-encryption";
@@ -212,4 +214,45 @@ describe("seedDemoThroughServices", () => {
     const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(applications);
     expect(Number(row!.n)).toBe(demoCastSize + 3);
   });
+});
+
+describe("seedDemoThroughServices on a smaller retreat", () => {
+  let small: Database;
+  let dropSmall: () => Promise<void>;
+  afterAll(async () => {
+    await small?.close();
+    await dropSmall?.();
+  });
+
+  it("lets the product refuse acceptances beyond capacity: the rest are waitlisted", async () => {
+    const target = await createTestDatabaseUrl({ migrated: true });
+    dropSmall = target.drop;
+    small = await openDatabase({
+      databaseUrl: target.databaseUrl,
+      dataDir: "memory://",
+      memorySnapshot: target.databaseUrl ? undefined : migratedMemorySnapshot(),
+    });
+    await small.migrate();
+    await seedBaseData(small.db);
+    const [retreat] = await small.db.select().from(retreats);
+    await updateRetreat(small.db, retreat!.id, { capacity: 8 }, { userId: null, ipAddress: null, userAgent: null });
+
+    const result = await seedDemoThroughServices(small.db, {
+      config,
+      cipher,
+      subscribers: 0,
+      applications: demoCastSize,
+    });
+    expect(result.skipped).toBe(false);
+    expect(await placesTaken(small.db, retreat!.id)).toBeLessThanOrEqual(8);
+    expect(await findInvariantViolations(small.db)).toEqual([]);
+    const refused = await small.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(sql`${applications.interviewNotes} like '%No place left when the interview was completed.%'`);
+    expect(refused.length).toBeGreaterThan(0);
+    // The demo guest is accepted first, so their portal works however small the retreat.
+    const [guest] = await small.db.select().from(users).where(eq(users.email, demoSignIns.guest.email));
+    expect(guest?.applicationId).toBeTruthy();
+  }, 180_000);
 });

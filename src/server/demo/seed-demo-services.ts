@@ -18,6 +18,7 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
+import { retreatDefaults } from "../../shared/constants";
 import { addDays, addMonths, todayIn } from "../../shared/finance/dates";
 import { applicationSubmissionSchema } from "../../shared/schemas/applications";
 import { completeInterviewSchema, interviewDefaults } from "../../shared/schemas/interviews";
@@ -458,7 +459,19 @@ class DemoSeeder {
     const zoneToday = todayIn(open.timezone, this.now);
     this.retreatStart = addMonths(zoneToday, 5);
     this.retreatEnd = addDays(this.retreatStart, 9);
-    await updateRetreat(this.db, open.id, { startDate: this.retreatStart, endDate: this.retreatEnd }, this.owner);
+    // The default description says the dates are still to be announced; the demo announces them.
+    const description =
+      "A ten-day vegan activism retreat in Bali: community, advocacy training and luxury villa living for at most 15 guests.";
+    await updateRetreat(
+      this.db,
+      open.id,
+      {
+        startDate: this.retreatStart,
+        endDate: this.retreatEnd,
+        ...(open.description === retreatDefaults.description ? { description } : {}),
+      },
+      this.owner,
+    );
   }
 
   private async seedProgramme(): Promise<Map<string, string[]>> {
