@@ -128,15 +128,13 @@ async function buildGoodDatabase() {
     .insert(emailSubscribers)
     .values({ email: "sub@example.org", firstName: "Sub", segment: "waitlist", source: "waitlist_form" })
     .returning();
-  await db
-    .insert(emailSends)
-    .values({
-      campaignId: ids.campaign,
-      subscriberId: subscriber!.id,
-      email: "sub@example.org",
-      status: "sent",
-      sentAt: now,
-    });
+  await db.insert(emailSends).values({
+    campaignId: ids.campaign,
+    subscriberId: subscriber!.id,
+    email: "sub@example.org",
+    status: "sent",
+    sentAt: now,
+  });
   await db
     .update(emailCampaigns)
     .set({ status: "sent", startedAt: now, sentAt: now })
