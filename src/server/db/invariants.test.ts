@@ -128,10 +128,17 @@ async function buildGoodDatabase() {
     .insert(emailSubscribers)
     .values({ email: "sub@example.org", firstName: "Sub", segment: "waitlist", source: "waitlist_form" })
     .returning();
+  await db.insert(emailSends).values({
+    campaignId: ids.campaign,
+    subscriberId: subscriber!.id,
+    email: "sub@example.org",
+    status: "sent",
+    sentAt: now,
+  });
   await db
-    .insert(emailSends)
-    .values({ campaignId: ids.campaign, subscriberId: subscriber!.id, email: "sub@example.org", status: "sent", sentAt: now });
-  await db.update(emailCampaigns).set({ status: "sent", startedAt: now, sentAt: now }).where(eq(emailCampaigns.id, ids.campaign));
+    .update(emailCampaigns)
+    .set({ status: "sent", startedAt: now, sentAt: now })
+    .where(eq(emailCampaigns.id, ids.campaign));
   await refreshCampaignCounters(db, ids.campaign);
 
   await db.insert(users).values({ email: "olive@example.org", firstName: "Olive", role: "owner" });
@@ -304,7 +311,10 @@ describe("findInvariantViolations", () => {
     found = await violationsAfter(async (tx) => {
       const { reminder } = await pendingReminderOf(tx, ids.couplePlan);
       reminderId = reminder.id;
-      await tx.update(paymentReminders).set({ dueDate: addDays(today, 400) }).where(eq(paymentReminders.id, reminder.id));
+      await tx
+        .update(paymentReminders)
+        .set({ dueDate: addDays(today, 400) })
+        .where(eq(paymentReminders.id, reminder.id));
     });
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(reminderId);

@@ -194,8 +194,20 @@ async function knownVocabulary(db: DbOrTx): Promise<string[]> {
     ["payment plan status", paymentPlans, paymentPlans.id, paymentPlans.status, planStatuses],
     ["payment type", payments, payments.id, payments.type, paymentTypes],
     ["payment status", payments, payments.id, payments.status, paymentStatuses],
-    ["payment reminder type", paymentReminders, paymentReminders.id, paymentReminders.reminderType, paymentReminderTypes],
-    ["payment reminder status", paymentReminders, paymentReminders.id, paymentReminders.status, paymentReminderStatuses],
+    [
+      "payment reminder type",
+      paymentReminders,
+      paymentReminders.id,
+      paymentReminders.reminderType,
+      paymentReminderTypes,
+    ],
+    [
+      "payment reminder status",
+      paymentReminders,
+      paymentReminders.id,
+      paymentReminders.status,
+      paymentReminderStatuses,
+    ],
     ["campaign status", emailCampaigns, emailCampaigns.id, emailCampaigns.status, campaignStatuses],
     ["campaign send status", emailSends, emailSends.id, emailSends.status, sendStatuses],
   ];
@@ -211,9 +223,7 @@ async function knownVocabulary(db: DbOrTx): Promise<string[]> {
     const values = [...new Set(rows.map((r) => String(r.value)))].map((v) => `"${v}"`).join(", ");
     const ids = rows.slice(0, maxIdsPerRule).map((r) => String(r.id));
     const more = rows.length > maxIdsPerRule ? " and more" : "";
-    out.push(
-      `Unknown ${what} ${values} (the product knows ${known.join(", ")}): rows ${ids.join(", ")}${more}.`,
-    );
+    out.push(`Unknown ${what} ${values} (the product knows ${known.join(", ")}): rows ${ids.join(", ")}${more}.`);
   }
   return out;
 }
@@ -381,7 +391,5 @@ async function usersHaveNames(db: DbOrTx): Promise<string[]> {
     .where(sql`coalesce(btrim(${users.firstName}), '') = ''`)
     .orderBy(users.id);
   if (rows.length === 0) return [];
-  return [
-    `${rows.length} user${rows.length === 1 ? "" : "s"} without a first name: ${idList(rows.map((r) => r.id))}.`,
-  ];
+  return [`${rows.length} user${rows.length === 1 ? "" : "s"} without a first name: ${idList(rows.map((r) => r.id))}.`];
 }
