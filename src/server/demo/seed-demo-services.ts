@@ -53,7 +53,7 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
-import { demoDefaultSeed, demoMarkerKey, mulberry32 } from "../db/seed-demo";
+import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, mulberry32 } from "../db/seed-demo";
 import { runCampaignSender } from "../email/campaign-sender";
 import { TokenBucket } from "../email/campaign-throttle";
 import { deliverEmail, emailStatus } from "../email/delivery";
@@ -456,8 +456,8 @@ class DemoSeeder {
     const open = await getCurrentRetreat(this.db);
     if (!open) throw new Error("No open retreat found; demo data needs one (seedBaseData creates it).");
     this.retreatId = open.id;
-    const zoneToday = todayIn(open.timezone, this.now);
-    this.retreatStart = addMonths(zoneToday, 5);
+    // The same "about five months ahead" as the bulk writer (one definition).
+    this.retreatStart = demoRetreatFirstDay(this.now);
     this.retreatEnd = addDays(this.retreatStart, 9);
     // The default description says the dates are still to be announced; the demo announces them.
     const description =
