@@ -2,13 +2,17 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStages, subscriberSegments, subscriberSources } from "../../shared/constants";
+import { addDays } from "../../shared/finance/dates";
 import { placesTaken } from "../features/payments/acceptance";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
 import { type Database, openDatabase } from "./client";
+import { findInvariantViolations } from "./invariants";
 import {
   applications,
   budgetItems,
   emailCampaigns,
+  emailMarketingTemplates,
+  emailSends,
   emailSubscribers,
   expenses,
   interviews,
@@ -25,14 +29,22 @@ import {
 import { seedBaseData } from "./seed";
 import { demoMarkerKey, demoReferenceDate, demoRetreatFirstDay, type SeedDemoSummary, seedDemoData } from "./seed-demo";
 
+const DAY = 86_400_000;
+
 type Fresh = { database: Database; drop: () => Promise<void> };
 
+/** A migrated database of its own (from the run's migrated template when there is one). */
 async function freshDatabase(): Promise<Fresh> {
-  const { databaseUrl, drop } = await createTestDatabaseUrl();
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  const { databaseUrl, drop } = await createTestDatabaseUrl({ migrated: true });
+  const memorySnapshot = databaseUrl ? undefined : migratedMemorySnapshot();
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", memorySnapshot });
+  // A no-op on the template; migrates when the run made none.
   await database.migrate();
   return { database, drop };
 }
+
+/** Tests that seed databases of their own take longer than the default 30 s on a busy machine. */
+const seedsMore = { timeout: 180_000 };
 
 async function closeAll(list: (Fresh | undefined)[]) {
   for (const fresh of list) {
@@ -42,7 +54,9 @@ async function closeAll(list: (Fresh | undefined)[]) {
   }
 }
 
-const options = { applications: 120, subscribers: 200, seed: 7 };
+/** "Now" for every run in this file: the data is relative to it (and so to the clock). */
+const now = new Date();
+const options = { applications: 120, subscribers: 200, seed: 7, now };
 
 const distinct = async <T>(query: Promise<{ value: T }[]>) => [...new Set((await query).map((r) => r.value))].sort();
 const countOf = async (db: Database["db"], table: PgTable) => (await db.select({ n: count() }).from(table))[0]!.n;
@@ -99,7 +113,7 @@ describe("seedDemoData", () => {
       expect(r.advocacyInvolvement!.length).toBeGreaterThanOrEqual(20);
       expect(r.score).toBeGreaterThanOrEqual(0);
       expect(r.score).toBeLessThanOrEqual(100);
-      expect(r.submittedAt.getTime()).toBeLessThanOrEqual(demoReferenceDate.getTime());
+      expect(r.submittedAt.getTime()).toBeLessThanOrEqual(demoReferenceDate(now).getTime());
       expect(r.country).toBeTruthy();
       expect(r.city).toBeTruthy();
       // Retention counts from the decline, so only declined rows carry the date.
@@ -149,7 +163,7 @@ describe("seedDemoData", () => {
     const interviewRows = await db.select().from(interviews);
     expect([...new Set(interviewRows.map((i) => i.status))].sort()).toEqual(["cancelled", "completed", "scheduled"]);
     for (const i of interviewRows) {
-      if (i.status === "scheduled") expect(i.scheduledAt.getTime()).toBeGreaterThan(demoReferenceDate.getTime());
+      if (i.status === "scheduled") expect(i.scheduledAt.getTime()).toBeGreaterThan(now.getTime());
       if (i.status === "completed") {
         expect(i.outcome).toBeTruthy();
         expect(i.rating).toBeGreaterThanOrEqual(1);
@@ -166,9 +180,10 @@ describe("seedDemoData", () => {
       "cancelled",
       "completed",
     ]);
+    // The product never marks a payment failed; leaving a place cancels what was still to pay.
     expect(await distinct(db.select({ value: payments.status }).from(payments))).toEqual([
+      "cancelled",
       "completed",
-      "failed",
       "pending",
     ]);
     expect(await distinct(db.select({ value: paymentReminders.status }).from(paymentReminders))).toEqual([
@@ -177,11 +192,15 @@ describe("seedDemoData", () => {
       "pending",
       "sent",
     ]);
+    // Live plans belong to people holding a place; a cancelled one to someone who gave it up.
     const paying = await db
-      .select({ stage: applications.stage })
+      .select({ stage: applications.stage, status: paymentPlans.status })
       .from(paymentPlans)
       .innerJoin(applications, eq(paymentPlans.applicationId, applications.id));
-    for (const p of paying) expect(["accepted", "payment"]).toContain(p.stage);
+    for (const p of paying) {
+      if (p.status === "cancelled") expect(p.stage).toBe("declined");
+      else expect(["accepted", "payment"]).toContain(p.stage);
+    }
 
     const sessions = await db.select().from(retreatSessions).orderBy(asc(retreatSessions.startTime));
     const days = new Set(
@@ -191,54 +210,127 @@ describe("seedDemoData", () => {
     expect(await distinct(db.select({ value: emailCampaigns.status }).from(emailCampaigns))).toEqual(["draft", "sent"]);
   });
 
-  it("gives the retreat the programme's dates, and its sessions fall within them", async () => {
+  it("gives the retreat the programme's dates, about five months ahead, and its sessions fall within them", async () => {
     const db = main.database.db;
     const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
-    expect(retreat).toMatchObject({ startDate: demoRetreatFirstDay, endDate: "2026-05-19" });
+    const firstDay = demoRetreatFirstDay(now);
+    expect(retreat).toMatchObject({ startDate: firstDay, endDate: addDays(firstDay, 9) });
+    const ahead = (Date.parse(`${firstDay}T00:00:00Z`) - now.getTime()) / DAY;
+    expect(ahead).toBeGreaterThan(140);
+    expect(ahead).toBeLessThan(160);
     for (const s of await db.select().from(retreatSessions)) {
       const day = new Date(s.startTime.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
       expect(day >= retreat!.startDate! && day <= retreat!.endDate!).toBe(true);
     }
   });
 
-  it("never puts more people (a couple counts 2) in accepted + payment than the retreat's capacity", async () => {
-    const db = main.database.db;
-    const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
-    expect(await placesTaken(db, retreat!.id)).toBeLessThanOrEqual(retreat!.capacity);
+  it(
+    "never puts more people (a couple counts 2) in accepted + payment than the retreat's capacity",
+    seedsMore,
+    async () => {
+      const db = main.database.db;
+      const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
+      expect(await placesTaken(db, retreat!.id)).toBeLessThanOrEqual(retreat!.capacity);
 
-    // A small retreat and more applications than it can take: the draw would put about 9% of
-    // them in accepted or payment (about 45 rows here), far beyond 6 places.
-    let small: Fresh | undefined;
+      // A small retreat and more applications than it can take: the draw would put about 9% of
+      // them in accepted or payment (about 45 rows here), far beyond 6 places.
+      let small: Fresh | undefined;
+      try {
+        small = await freshDatabase();
+        const smallDb = small.database.db;
+        await seedBaseData(smallDb);
+        await smallDb.update(retreats).set({ capacity: 6 });
+        const result = await seedDemoData(smallDb, { applications: 500, subscribers: 0, seed: 7, now });
+        expect(result.counts.applications).toBe(500);
+        expect(await countOf(smallDb, applications)).toBe(500);
+        const taken = await placesTaken(smallDb, result.retreatId);
+        expect(taken).toBeLessThanOrEqual(6);
+        // Filled, not emptied: at most one place left (when only couples were left to draw).
+        expect(taken).toBeGreaterThanOrEqual(5);
+        // The overflow went to the waitlist or was declined; every stage is still shown.
+        const smallStages = await smallDb.select({ stage: applications.stage }).from(applications);
+        for (const stage of applicationStages)
+          expect(
+            smallStages.some((r) => r.stage === stage),
+            stage,
+          ).toBe(true);
+        // Every live plan still belongs to someone holding a place, and nothing else is broken.
+        const paying = await smallDb
+          .select({ stage: applications.stage, status: paymentPlans.status })
+          .from(paymentPlans)
+          .innerJoin(applications, eq(paymentPlans.applicationId, applications.id));
+        expect(paying.length).toBeGreaterThan(0);
+        for (const p of paying.filter((plan) => plan.status !== "cancelled"))
+          expect(["accepted", "payment"]).toContain(p.stage);
+        expect(await findInvariantViolations(smallDb, { now })).toEqual([]);
+      } finally {
+        await closeAll([small]);
+      }
+    },
+  );
+
+  it("writes only what the product could: no invariant broken, a few thousand rows included", seedsMore, async () => {
+    expect(await findInvariantViolations(main.database.db, { now })).toEqual([]);
+    let large: Fresh | undefined;
     try {
-      small = await freshDatabase();
-      const smallDb = small.database.db;
-      await seedBaseData(smallDb);
-      await smallDb.update(retreats).set({ capacity: 6 });
-      const result = await seedDemoData(smallDb, { applications: 500, subscribers: 0, seed: 7 });
-      expect(result.counts.applications).toBe(500);
-      expect(await countOf(smallDb, applications)).toBe(500);
-      const taken = await placesTaken(smallDb, result.retreatId);
-      expect(taken).toBeLessThanOrEqual(6);
-      // Filled, not emptied: at most one place left (when only couples were left to draw).
-      expect(taken).toBeGreaterThanOrEqual(5);
-      // The overflow went to the waitlist or was declined; every stage is still shown.
-      const smallStages = await smallDb.select({ stage: applications.stage }).from(applications);
-      for (const stage of applicationStages)
-        expect(
-          smallStages.some((r) => r.stage === stage),
-          stage,
-        ).toBe(true);
-      // Every plan still belongs to someone holding a place.
-      const paying = await smallDb
-        .select({ stage: applications.stage })
-        .from(paymentPlans)
-        .innerJoin(applications, eq(paymentPlans.applicationId, applications.id));
-      expect(paying.length).toBeGreaterThan(0);
-      for (const p of paying) expect(["accepted", "payment"]).toContain(p.stage);
+      large = await freshDatabase();
+      const db = large.database.db;
+      const result = await seedDemoData(db, { applications: 3000, subscribers: 3000, seed: 11, now });
+      expect(result.counts.applications).toBe(3000);
+      expect(await findInvariantViolations(db, { now })).toEqual([]);
+      // What the old data got wrong, checked directly too.
+      const [retreat] = await db.select().from(retreats).where(eq(retreats.id, result.retreatId));
+      expect(await placesTaken(db, retreat!.id)).toBeLessThanOrEqual(retreat!.capacity);
+      const [sent] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.status, "sent"));
+      expect(sent!.totalRecipients).toBeGreaterThan(1000);
+      expect(await countOf(db, emailSends)).toBe(sent!.totalRecipients);
+      for (const t of await db.select().from(emailMarketingTemplates)) expect(t.usageCount).toBe(1);
+      for (const plan of await db.select().from(paymentPlans)) expect(plan.planType).toMatch(/^(solo|couple)(\+vip)?$/);
     } finally {
-      await closeAll([small]);
+      await closeAll([large]);
     }
   });
+
+  it(
+    "dates everything from now: interviews and tasks ahead, history behind, reminders still to send",
+    seedsMore,
+    async () => {
+      const db = main.database.db;
+      const scheduled = await db.select().from(interviews).where(eq(interviews.status, "scheduled"));
+      expect(scheduled.length).toBeGreaterThan(0);
+      for (const i of scheduled) expect(i.scheduledAt.getTime()).toBeGreaterThan(now.getTime());
+      const taskRows = await db.select().from(tasks);
+      const open = taskRows.filter((t) => t.status !== "completed");
+      expect(open.filter((t) => t.dueDate!.getTime() > now.getTime()).length).toBeGreaterThan(open.length / 2);
+      for (const p of await db.select().from(payments)) {
+        if (p.paidAt) expect(p.paidAt.getTime()).toBeLessThan(now.getTime());
+      }
+      const pending = await db.select().from(paymentReminders).where(eq(paymentReminders.status, "pending"));
+      expect(pending.length).toBeGreaterThan(0);
+      const [campaign] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.status, "sent"));
+      expect(campaign!.sentAt!.getTime()).toBeLessThan(now.getTime());
+      expect(campaign!.totalRecipients).toBeGreaterThan(0);
+
+      // A year on, the same seed gives the same people, dated a year later.
+      let later: Fresh | undefined;
+      try {
+        later = await freshDatabase();
+        const laterNow = new Date(now.getTime() + 365 * DAY);
+        const result = await seedDemoData(later.database.db, { ...options, now: laterNow });
+        const [retreat] = await later.database.db.select().from(retreats).where(eq(retreats.id, result.retreatId));
+        expect(retreat!.startDate).toBe(demoRetreatFirstDay(laterNow));
+        expect(retreat!.startDate! > demoRetreatFirstDay(now)).toBe(true);
+        const [first] = await later.database.db
+          .select()
+          .from(applications)
+          .where(eq(applications.email, (await db.select().from(applications).limit(1))[0]!.email));
+        expect(first).toBeDefined();
+        expect(await findInvariantViolations(later.database.db, { now: laterNow })).toEqual([]);
+      } finally {
+        await closeAll([later]);
+      }
+    },
+  );
 
   it("skips a second run without duplicating anything", async () => {
     const db = main.database.db;
@@ -252,7 +344,7 @@ describe("seedDemoData", () => {
     expect(await db.select().from(settings).where(eq(settings.key, demoMarkerKey))).toHaveLength(1);
   });
 
-  it("is deterministic: the same seed gives the same data, another seed different data", async () => {
+  it("is deterministic: the same seed gives the same data, another seed different data", seedsMore, async () => {
     const list = (db: Database["db"]) =>
       db
         .select({

@@ -1,24 +1,37 @@
 /**
- * Deterministic demo data for screenshots and benchmarks (`npm run seed:demo`).
+ * Demo data for screenshots and benchmarks: the bulk writer behind the benchmarks' 100,000-row
+ * fixture (bench/), some tests and e2e specs. It writes the large tables directly for speed, but
+ * what it writes must be data the product itself could produce: src/server/db/invariants.ts
+ * checks that (seed-demo.test.ts asserts no violations).
  *
  * - Everything hangs off the active retreat created by seedBaseData.
- * - The same options give the same data: every value comes from a seeded PRNG and from fixed
- *   reference dates around demoReferenceDate, never from the clock. Ids are deterministic too
- *   (seed, table and row number encoded in a valid v4-shaped uuid), so URLs are reproducible.
+ * - Dates are relative to "now" (the clock, or `options.now`): submissions and history lie before
+ *   it, scheduled interviews and most task due dates after it, and a retreat without dates gets
+ *   a ten-day programme starting about five months ahead (demoRetreatFirstDay).
+ * - The same options (and the same day) give the same data: every value comes from a seeded PRNG
+ *   and from dates relative to demoReferenceDate. Ids of the generated rows are deterministic
+ *   (seed, table and row number encoded in a valid v4-shaped uuid), so URLs are reproducible;
+ *   payment plans and payments come from the payments service and get its random ids.
  * - Applications and subscribers scale with the options; everything else is a fixed handful.
  * - Places are never oversold: people (a couple counts 2) in accepted + payment stay within the
  *   retreat's capacity; rows whose draw would overfill it go to the waitlist or are declined.
- * - The retreat gets the demo programme's dates when it has none (seedBaseData leaves them open).
+ *   Every one of them gets its payment plan from the product's acceptance function
+ *   (createPlanForAcceptance: plan type, prices and schedule as the product makes them), and
+ *   payments, plan completion and cancellation go through the payments service too. Reminders
+ *   are planned the way the reminder job plans them (lead times, send moments, overdue notice).
+ * - Campaigns are sent to the subscribers the product would send them to (its eligibility rule),
+ *   with one email_sends row each and counters counted from those rows; a marketing template's
+ *   "used by" count is the number of campaigns started from it.
  * - Each application (and subscriber) is built from its own PRNG seeded by (seed, row number),
  *   so rows can be rebuilt on demand (a subscriber linked to application i rebuilds it) without
  *   holding 100k rows in memory.
  * - All inserts run in one transaction. Applications and subscribers go in batches of 2,000 rows,
  *   each batch one INSERT ... SELECT FROM json_populate_recordset($1) (one parameter, so no limit
  *   of 65535 parameters and little per-value work; about twice as fast as the query builder on
- *   PGlite). The fixed handful uses the query builder. A row in `settings` marks the data; a
- *   second run skips.
+ *   PGlite). The fixed handful uses the query builder and the product's services. A row in
+ *   `settings` marks the data; a second run skips.
  */
-import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import {
   type ApplicationStage,
@@ -27,7 +40,19 @@ import {
   subscriberSegments,
   subscriberSources,
 } from "../../shared/constants";
-import { placeHoldingStages } from "../../shared/schemas/payments";
+import { addDays, todayIn } from "../../shared/finance/dates";
+import { depositGraceDays } from "../../shared/schemas/places";
+import { refreshCampaignCounters } from "../email/campaign-counters";
+import { eligibilityCondition } from "../email/campaign-eligibility";
+import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
+import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
+import { businessTimeZone, holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
+import {
+  cancelActivePlan,
+  completePayment,
+  completePlan,
+  createPlanForAcceptance,
+} from "../features/payments/payments.service";
 import { type FieldCipher, fieldContext } from "../privacy/field-encryption";
 import type { Db } from "./client";
 import {
@@ -36,8 +61,8 @@ import {
   budgetItems,
   emailCampaigns,
   emailMarketingTemplates,
+  emailSends,
   emailSubscribers,
-  emailTemplates,
   expenses,
   interviews,
   jitsiRooms,
@@ -46,8 +71,6 @@ import {
   type NewExpense,
   type NewInterview,
   type NewJitsiRoom,
-  type NewPayment,
-  type NewPaymentPlan,
   type NewPaymentReminder,
   type NewRetreatSession,
   type NewTask,
@@ -66,13 +89,23 @@ import { seedBaseData } from "./seed";
 // Public API
 // ---------------------------------------------------------------------------------------------
 
-/** "Now" for the demo data: submissions lie before it, scheduled interviews after it. */
-export const demoReferenceDate = new Date("2026-01-01T00:00:00.000Z");
+/**
+ * The demo data's "today": the start (UTC midnight) of the day of `now`. Submissions lie before
+ * it, scheduled interviews after it; every generated date is an offset from it, so runs on the
+ * same day give the same data.
+ */
+export function demoReferenceDate(now: Date = new Date()): Date {
+  return new Date(Math.floor(now.getTime() / DAY) * DAY);
+}
+/** Days from the reference date to the first day of the demo retreat: about five months. */
+export const demoRetreatLeadDays = 150;
+/** First day ("YYYY-MM-DD") of the ten-day programme a retreat without dates gets. */
+export function demoRetreatFirstDay(now: Date = new Date()): string {
+  return isoDay(demoReferenceDate(now).getTime() + demoRetreatLeadDays * DAY);
+}
 /** The settings key whose row marks a database that already holds demo data. */
 export const demoMarkerKey = "demo_data";
 export const demoDefaultSeed = 2026;
-/** First day of the ten-day retreat programme used for sessions (the retreat is "May 2026"). */
-export const demoRetreatFirstDay = "2026-05-10";
 
 export type SeedDemoProgress = { table: string; done: number; total: number };
 
@@ -88,6 +121,8 @@ export type SeedDemoOptions = {
    * are written plain, and the server's next start encrypts them (privacy/encrypt-plaintext.ts).
    */
   cipher?: FieldCipher;
+  /** "Now" for the dates (default: the clock); tests pass a fixed one. */
+  now?: Date;
 };
 
 export type SeedDemoCounts = {
@@ -134,6 +169,7 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
     throw new RangeError(`seed must be an integer from 0 to ${0xffffffff}, got ${seed}`);
   }
 
+  const now = options.now ?? new Date();
   await seedBaseData(db);
   const counts = emptyCounts();
 
@@ -149,9 +185,21 @@ export async function seedDemoData(db: Db, options: SeedDemoOptions): Promise<Se
       .from(bookingTypes)
       .where(eq(bookingTypes.retreatId, retreat.id));
     const typeId = (name: string) => types.find((t) => t.name === name)?.id ?? null;
-    await giveRetreatDates(tx, retreat);
-    const base = { seed, retreatId: retreat.id, soloTypeId: typeId("solo"), coupleTypeId: typeId("couple") };
-    const room = Math.max(0, retreat.capacity - (await peopleHoldingPlaces(tx, retreat.id)));
+    const retreatFirstDay = await giveRetreatDates(tx, retreat, now);
+    const ref = demoReferenceDate(now).getTime();
+    const base = {
+      seed,
+      retreatId: retreat.id,
+      soloTypeId: typeId("solo"),
+      coupleTypeId: typeId("couple"),
+      ref,
+      now: now.getTime(),
+      applicationsOpen: ref - applicationsOpenDays * DAY,
+      retreatFirstDay,
+      retreatMonth: monthYear.format(new Date(`${retreatFirstDay}T12:00:00Z`)),
+    };
+    // People (a couple counts 2) already holding places before the demo rows go in.
+    const room = Math.max(0, retreat.capacity - (await placesTaken(tx, retreat.id)));
     const ctx: Ctx = { ...base, placed: placeWithinCapacity(base, options.applications, room) };
     await seedDemoRows(tx, ctx, options, counts);
     await tx.insert(settings).values({
@@ -272,16 +320,19 @@ function demoId(seed: number, space: number, n: number): string {
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-const ref = demoReferenceDate.getTime();
-const applicationsOpen = Date.parse("2025-03-01T00:00:00.000Z");
+/** Applications opened about ten months before the reference date. */
+const applicationsOpenDays = 306;
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const longDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const at = (ms: number) => new Date(ms);
-const daysFromRef = (days: number) => new Date(ref + days * DAY);
 /** "YYYY-MM-DD" of an instant (UTC). */
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Midnight UTC of a "YYYY-MM-DD" day, in ms. */
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 /** A time on a retreat day in Bali (UTC+8, no daylight saving). */
-const baliTime = (dayIndex: number, hhmm: string) =>
-  new Date(Date.parse(`${demoRetreatFirstDay}T${hhmm}:00+08:00`) + dayIndex * DAY);
+const baliTime = (firstDay: string, dayIndex: number, hhmm: string) =>
+  new Date(Date.parse(`${firstDay}T${hhmm}:00+08:00`) + dayIndex * DAY);
 /** Integer pence to a decimal string: 50000 -> "500.00". */
 const money = (pence: number) => (pence / 100).toFixed(2);
 
@@ -520,7 +571,7 @@ const scoreRange: Record<ApplicationStage, readonly [number, number]> = {
 };
 
 const subscriberTags = [
-  "bali-2026",
+  "bali-retreat",
   "vegan",
   "instagram",
   "newsletter",
@@ -529,6 +580,8 @@ const subscriberTags = [
   "returning",
   "press",
 ] as const;
+/** Subscribers who did not apply signed up over the year before the reference date. */
+const subscriberWindowDays = 365;
 const referrers = ["instagram", "friend", "podcast", "google", "facebook", "youtube"] as const;
 const unsubscribeReasons = [
   "Too many emails",
@@ -564,6 +617,16 @@ type Ctx = {
   coupleTypeId: string | null;
   /** Row numbers allowed to hold a place (accepted or payment); see placeWithinCapacity. */
   placed: ReadonlySet<number>;
+  /** demoReferenceDate, in ms: every generated date is an offset from it. */
+  ref: number;
+  /** The real "now", in ms: what is already sent or due is decided against it. */
+  now: number;
+  /** When applications opened, in ms. */
+  applicationsOpen: number;
+  /** First day of the retreat programme, "YYYY-MM-DD" (the retreat's start date). */
+  retreatFirstDay: string;
+  /** The retreat's month for texts, e.g. "May 2027". */
+  retreatMonth: string;
 };
 
 type DemoApplication = NewApplication & {
@@ -578,8 +641,6 @@ type DemoApplication = NewApplication & {
   consentMarketing: boolean;
 };
 
-const holdsPlace = (stage: ApplicationStage) => (placeHoldingStages as readonly string[]).includes(stage);
-
 /**
  * The rows that keep a drawn accepted or payment stage: in row order, each while it still fits in
  * `room` people (a couple needs 2). The scan stops once the retreat is full, so it stays short
@@ -591,7 +652,7 @@ function placeWithinCapacity(ctx: Omit<Ctx, "placed">, applicationCount: number,
   for (let i = 0; i < applicationCount && taken < room; i++) {
     const drawn = drawApplication(ctx, i);
     if (!holdsPlace(drawn.stage)) continue;
-    const people = drawn.applicationType === "couple" ? 2 : 1;
+    const people = peopleOf(drawn.applicationType);
     if (taken + people > room) continue;
     placed.add(i);
     taken += people;
@@ -629,7 +690,8 @@ function drawApplication(ctx: Omit<Ctx, "placed">, i: number): DemoApplication {
   const motivations = fill(rng.pick(motivationOpeners)) + rng.pick(motivationClosers);
   const advocacyInvolvement = fill(rng.pick(advocacyItems));
 
-  // New applications are recent; the rest spread from March 2025 to ten days before the reference.
+  // New applications are recent; the rest spread from the opening to ten days before the reference.
+  const { ref, applicationsOpen } = ctx;
   const submittedAt =
     stage === "new"
       ? ref - rng.float() * 45 * DAY
@@ -715,6 +777,7 @@ const applicationSegment: Record<ApplicationStage, (typeof subscriberSegments)[n
 /** Subscriber number i: linked to application i when that applicant opted in to marketing. */
 function makeSubscriber(ctx: Ctx, i: number, applicationCount: number): NewEmailSubscriber & { status: string } {
   const rng = new Rng(mix(ctx.seed, 0x5ab5, i));
+  const { ref } = ctx;
   const forced = i < subscriberSegments.length; // the first rows cover every segment and source
   const app = !forced && i < applicationCount ? makeApplication(ctx, i) : null;
   const linked = app?.consentMarketing ? app : null;
@@ -742,11 +805,11 @@ function makeSubscriber(ctx: Ctx, i: number, applicationCount: number): NewEmail
     source = forced
       ? subscriberSources[i % subscriberSources.length]!
       : rng.weighted([["waitlist_form", 85] as const, ["admin_upload", 15] as const]);
-    subscribedAt = Date.parse("2025-01-01T00:00:00.000Z") + rng.float() * (ref - Date.parse("2025-01-01T00:00:00Z"));
+    subscribedAt = ref - subscriberWindowDays * DAY + rng.float() * subscriberWindowDays * DAY;
     metadata =
       source === "admin_upload"
-        ? { uploadBatch: "2025-10 community list" }
-        : { referrer: rng.pick(referrers), utmCampaign: "bali-2026" };
+        ? { uploadBatch: `${isoDay(ref - 90 * DAY).slice(0, 7)} community list` }
+        : { referrer: rng.pick(referrers), utmCampaign: "bali-retreat" };
   }
 
   const unsubscribed = i === subscriberSegments.length || (!forced && rng.chance(0.07));
@@ -889,27 +952,18 @@ async function findActiveRetreat(tx: Tx): Promise<DemoRetreat> {
   return retreat;
 }
 
-/** People (a couple counts 2) already in accepted or payment before the demo rows go in. */
-async function peopleHoldingPlaces(tx: Tx, retreatId: string): Promise<number> {
-  const [row] = await tx
-    .select({
-      n: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
-    })
-    .from(applications)
-    .where(and(eq(applications.retreatId, retreatId), inArray(applications.stage, [...placeHoldingStages])));
-  return Number(row?.n ?? 0);
-}
-
 /**
  * Payment plans, refunds and the schedule need dates. A retreat without them gets the demo
- * programme's ten days; dates someone already chose are kept, and a lone date gets its partner.
+ * programme's ten days, about five months ahead; dates someone already chose are kept, and a
+ * lone date gets its partner. Returns the start date (the programme's first day).
  */
-async function giveRetreatDates(tx: Tx, retreat: DemoRetreat): Promise<void> {
-  if (retreat.startDate && retreat.endDate) return;
-  const shift = (day: string, days: number) => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY);
-  const startDate = retreat.startDate ?? (retreat.endDate ? shift(retreat.endDate, -9) : demoRetreatFirstDay);
+async function giveRetreatDates(tx: Tx, retreat: DemoRetreat, now: Date): Promise<string> {
+  if (retreat.startDate && retreat.endDate) return retreat.startDate;
+  const shift = (day: string, days: number) => isoDay(dayMs(day) + days * DAY);
+  const startDate = retreat.startDate ?? (retreat.endDate ? shift(retreat.endDate, -9) : demoRetreatFirstDay(now));
   const endDate = retreat.endDate ?? shift(startDate, 9);
   await tx.update(retreats).set({ startDate, endDate }).where(eq(retreats.id, retreat.id));
+  return startDate;
 }
 
 /** The marker row, or (for data seeded before the marker existed) a demo-shaped address. */
@@ -953,14 +1007,11 @@ async function seedDemoRows(tx: Tx, ctx: Ctx, options: SeedDemoOptions, counts: 
     .where(and(eq(applications.stage, "declined"), isNull(applications.declinedAt)));
 
   // Subscribers.
-  let activeSubscribers = 0;
   const subBatch = bulkBatchRows;
   for (let start = 0; start < options.subscribers; start += subBatch) {
     const rows: NewEmailSubscriber[] = [];
     for (let i = start; i < Math.min(options.subscribers, start + subBatch); i++) {
-      const row = makeSubscriber(ctx, i, options.applications);
-      if (row.status === "active") activeSubscribers++;
-      rows.push(row);
+      rows.push(makeSubscriber(ctx, i, options.applications));
     }
     await insertJsonBatch(tx, emailSubscribers, rows);
     counts.emailSubscribers += rows.length;
@@ -972,9 +1023,9 @@ async function seedDemoRows(tx: Tx, ctx: Ctx, options: SeedDemoOptions, counts: 
   await seedFinance(tx, ctx, rng, vendorIds, counts);
   await seedTasks(tx, ctx, rng, counts);
   await seedSessions(tx, ctx, counts);
-  const templateIds = await seedEmailContent(tx, ctx, activeSubscribers, counts);
+  await seedEmailContent(tx, ctx, counts);
   await seedInterviews(tx, ctx, rng, byStage, counts);
-  await seedPayments(tx, ctx, byStage, templateIds.paymentReminder, counts);
+  await seedPayments(tx, ctx, byStage, counts);
   progress({ table: "fixed demo rows", done: 1, total: 1 });
 }
 
@@ -995,7 +1046,7 @@ async function seedVendors(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<Re
       services: ["Villa rental", "Housekeeping", "Pool and garden"],
       rates: { nightly: "850.00", currency: "GBP" },
       contractStatus: "signed",
-      contractSignedAt: daysFromRef(-75),
+      contractSignedAt: at(ctx.ref - 75 * DAY),
       notes: "Deposit of 30% paid; balance due 30 days before arrival.",
     },
     {
@@ -1006,7 +1057,7 @@ async function seedVendors(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<Re
       services: ["Catering", "Private chef", "Cooking class"],
       rates: { perPersonPerDay: "38.00", currency: "GBP" },
       contractStatus: "signed",
-      contractSignedAt: daysFromRef(-60),
+      contractSignedAt: at(ctx.ref - 60 * DAY),
       notes: "Fully plant-based; gluten-free options on request.",
     },
     {
@@ -1028,7 +1079,7 @@ async function seedVendors(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<Re
       services: ["Yoga", "Meditation", "Breathwork"],
       rates: { perSession: "60.00", currency: "GBP" },
       contractStatus: "signed",
-      contractSignedAt: daysFromRef(-40),
+      contractSignedAt: at(ctx.ref - 40 * DAY),
       notes: null,
     },
     {
@@ -1066,8 +1117,8 @@ async function seedFinance(
   vendorIds: Record<ExpenseCategory, string | null>,
   counts: SeedDemoCounts,
 ): Promise<void> {
-  const retreatStart = demoRetreatFirstDay;
-  const retreatEnd = isoDay(Date.parse(`${demoRetreatFirstDay}T00:00:00Z`) + 9 * DAY);
+  const retreatStart = ctx.retreatFirstDay;
+  const retreatEnd = isoDay(dayMs(ctx.retreatFirstDay) + 9 * DAY);
   const budget: Record<ExpenseCategory, { description: string; pence: number; items: string[] }> = {
     accommodation: {
       description: "Villa rental, ten nights",
@@ -1116,7 +1167,7 @@ async function seedFinance(
       const status = statuses[(s + c) % statuses.length]!;
       const costModel = costModels[n % costModels.length]!;
       const pence = rng.int(Math.round(budget[category].pence / 40), Math.round(budget[category].pence / 6));
-      const expenseDate = ref - rng.int(5, 120) * DAY;
+      const expenseDate = ctx.ref - rng.int(5, 120) * DAY;
       if (status === "approved" || status === "paid") spent[category] = (spent[category] ?? 0) + pence;
       expenseRows.push({
         id: demoId(ctx.seed, idSpace.expense, n),
@@ -1128,7 +1179,8 @@ async function seedFinance(
         expenseDate: isoDay(expenseDate),
         category,
         subcategory: description.split(" ")[0]!.toLowerCase(),
-        receiptNumber: status === "paid" ? `RCPT-${2025}-${String(n + 101).padStart(4, "0")}` : null,
+        receiptNumber:
+          status === "paid" ? `RCPT-${isoDay(expenseDate).slice(0, 4)}-${String(n + 101).padStart(4, "0")}` : null,
         invoiceNumber: vendorIds[category] ? `INV-${String(4000 + n * 7)}` : null,
         paymentMethod: methods[n % methods.length],
         status,
@@ -1160,7 +1212,7 @@ async function seedFinance(
       budgetedAmount: money(budget[category].pence),
       actualAmount: money(spent[category] ?? 0),
       isPaid: false,
-      notes: category === "accommodation" ? "Quote valid until 31 January 2026." : null,
+      notes: category === "accommodation" ? `Quote valid until ${longDay.format(at(ctx.ref + 30 * DAY))}.` : null,
       isParticipantCost: category !== "staff" && category !== "utilities",
       startDate: category === "accommodation" ? retreatStart : null,
       endDate: category === "accommodation" ? retreatEnd : null,
@@ -1192,9 +1244,9 @@ async function seedTasks(tx: Tx, ctx: Ctx, rng: Rng, counts: SeedDemoCounts): Pr
   const priorities = ["low", "medium", "high", "urgent"] as const;
   const rows: NewTask[] = list.map(([title, category, description], n) => {
     const status = statuses[n % statuses.length]!;
-    const created = ref - rng.int(10, 60) * DAY;
-    const due = ref + rng.int(-10, 45) * DAY;
-    const completed = status === "completed" ? Math.min(ref - DAY, created + rng.int(2, 9) * DAY) : null;
+    const created = ctx.ref - rng.int(10, 60) * DAY;
+    const due = ctx.ref + rng.int(-10, 45) * DAY;
+    const completed = status === "completed" ? Math.min(ctx.ref - DAY, created + rng.int(2, 9) * DAY) : null;
     return {
       id: demoId(ctx.seed, idSpace.task, n),
       retreatId: ctx.retreatId,
@@ -1208,7 +1260,7 @@ async function seedTasks(tx: Tx, ctx: Ctx, rng: Rng, counts: SeedDemoCounts): Pr
       completedAt: completed === null ? null : at(completed),
       notes: status === "review" ? "Ready for a second pair of eyes." : null,
       createdAt: at(created),
-      updatedAt: at(completed ?? Math.min(ref, created + rng.int(1, 8) * DAY)),
+      updatedAt: at(completed ?? Math.min(ctx.ref, created + rng.int(1, 8) * DAY)),
     };
   });
   counts.tasks = await insertRows(tx, tasks, rows);
@@ -1263,8 +1315,8 @@ async function seedSessions(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<v
         retreatId: ctx.retreatId,
         title,
         description,
-        startTime: baliTime(dayIndex, start),
-        endTime: baliTime(dayIndex, end),
+        startTime: baliTime(ctx.retreatFirstDay, dayIndex, start),
+        endTime: baliTime(ctx.retreatFirstDay, dayIndex, end),
         location,
         type,
         isPublic: type !== "free",
@@ -1274,96 +1326,106 @@ async function seedSessions(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<v
   counts.retreatSessions = await insertRows(tx, retreatSessions, rows);
 }
 
-async function seedEmailContent(
-  tx: Tx,
-  ctx: Ctx,
-  activeSubscribers: number,
-  counts: SeedDemoCounts,
-): Promise<{ paymentReminder: string }> {
-  const reminderId = demoId(ctx.seed, idSpace.emailTemplate, 0);
-  counts.emailTemplates = await insertRows(tx, emailTemplates, [
-    {
-      id: reminderId,
-      // Names are unique; the demo prefix and seed keep them clear of real templates.
-      name: `demo-${ctx.seed}-payment-reminder`,
-      subject: "Your retreat payment of {{amount}} is due on {{dueDate}}",
-      body: "Hi {{firstName}},\n\nA friendly reminder that {{amount}} for the Bali retreat is due on {{dueDate}}.\n\nWith love,\nThe retreat team",
-      type: "payment_reminder",
-      variables: ["firstName", "amount", "dueDate"],
-    },
-    {
-      id: demoId(ctx.seed, idSpace.emailTemplate, 1),
-      name: `demo-${ctx.seed}-interview-invitation`,
-      subject: "Let's talk about the Bali retreat, {{firstName}}",
-      body: "Hi {{firstName}},\n\nThank you for applying! Please pick a time for a 30-minute video call: {{bookingLink}}\n\nThe retreat team",
-      type: "interview_invitation",
-      variables: ["firstName", "bookingLink"],
-    },
-  ]);
+/**
+ * Two marketing templates and a campaign started from each: one sent to the subscribers the
+ * product would send it to (its eligibility rule, among those subscribed by then), with one
+ * email_sends row per recipient and the counters counted from them as the sender does; one a
+ * draft. (The product's system emails are seedBaseData's; the product makes no others.)
+ */
+async function seedEmailContent(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<void> {
+  const waitlistTemplate = demoId(ctx.seed, idSpace.marketingTemplate, 0);
+  const openTemplate = demoId(ctx.seed, idSpace.marketingTemplate, 1);
+  const openSubject = `Applications are open: Bali, ${ctx.retreatMonth}`;
+  const openContent = "<h1>Applications are open</h1><p>Ten days, fifteen activists, one villa. Apply today.</p>";
   counts.emailMarketingTemplates = await insertRows(tx, emailMarketingTemplates, [
     {
-      id: demoId(ctx.seed, idSpace.marketingTemplate, 0),
+      id: waitlistTemplate,
       name: "Waitlist update",
       description: "Monthly update for people on the waitlist.",
       category: "waitlist",
       subject: "An update on the Bali retreat, {{firstName}}",
       content: "<h1>Hi {{firstName}}</h1><p>Here is the latest on the Bali Vegan Activism Retreat.</p>",
       variables: ["firstName"],
-      usageCount: 3,
+      // One campaign below started from each template.
+      usageCount: 1,
+      createdAt: at(ctx.ref - 60 * DAY),
+      updatedAt: at(ctx.ref - 60 * DAY),
     },
     {
-      id: demoId(ctx.seed, idSpace.marketingTemplate, 1),
+      id: openTemplate,
       name: "Applications open",
       description: "Announcement when applications open.",
       category: "announcement",
-      subject: "Applications are open: Bali, May 2026",
-      content: "<h1>Applications are open</h1><p>Ten days, fifteen activists, one villa. Apply today.</p>",
+      subject: openSubject,
+      content: openContent,
       variables: [],
       usageCount: 1,
+      createdAt: at(ctx.ref - 50 * DAY),
+      updatedAt: at(ctx.ref - 50 * DAY),
     },
   ]);
-  const sentAt = ref - 40 * DAY;
-  const total = activeSubscribers;
-  const delivered = Math.round(total * 0.97);
+
+  const sentAt = ctx.ref - 40 * DAY;
+  const sentId = demoId(ctx.seed, idSpace.campaign, 0);
+  const targeting = {
+    campaignType: "marketing",
+    targetSegments: ["waitlist", "applicant"],
+    targetTags: [] as string[],
+  };
+  const audience = and(eligibilityCondition(targeting), lte(emailSubscribers.subscribedAt, at(sentAt - DAY)));
+  const [eligible] = await tx.select({ n: count() }).from(emailSubscribers).where(audience);
+  // The product refuses to send a campaign nobody would receive: with no audience it stays a draft.
+  const sent = Number(eligible?.n ?? 0) > 0;
   counts.emailCampaigns = await insertRows(tx, emailCampaigns, [
     {
-      id: demoId(ctx.seed, idSpace.campaign, 0),
-      name: "Applications open: Bali 2026",
-      subject: "Applications are open: Bali, May 2026",
-      content: "<h1>Applications are open</h1><p>Ten days, fifteen activists, one villa. Apply today.</p>",
-      status: "sent",
-      campaignType: "marketing",
-      targetSegments: ["waitlist", "applicant"],
-      targetTags: [],
+      id: sentId,
+      name: `Applications open: Bali ${ctx.retreatMonth}`,
+      subject: openSubject,
+      content: openContent,
+      status: sent ? "sent" : "draft",
+      ...targeting,
       fromName: "Retreat HQ",
       fromEmail: "hello@example.org",
       replyTo: "team@example.org",
-      sentAt: at(sentAt),
-      totalRecipients: total,
-      delivered,
-      opened: Math.round(delivered * 0.48),
-      clicked: Math.round(delivered * 0.12),
-      bounced: total - delivered,
-      unsubscribed: Math.round(total * 0.004),
+      templateId: openTemplate,
+      startedAt: sent ? at(sentAt) : null,
+      sentAt: sent ? at(sentAt + 20 * MINUTE) : null,
       createdAt: at(sentAt - 3 * DAY),
-      updatedAt: at(sentAt),
+      updatedAt: at(sent ? sentAt + 20 * MINUTE : sentAt - 3 * DAY),
     },
     {
       id: demoId(ctx.seed, idSpace.campaign, 1),
       name: "Final spots remaining",
-      subject: "Only a few spots left for Bali 2026",
-      content: "<h1>Final spots</h1><p>A few places remain for May. Waitlist members hear first.</p>",
+      subject: `Only a few spots left for Bali, ${ctx.retreatMonth}`,
+      content: "<h1>Final spots</h1><p>A few places remain. Waitlist members hear first.</p>",
       status: "draft",
       campaignType: "marketing",
       targetSegments: ["waitlist"],
-      targetTags: ["bali-2026"],
+      targetTags: ["bali-retreat"],
       fromName: "Retreat HQ",
       fromEmail: "hello@example.org",
-      createdAt: at(ref - 2 * DAY),
-      updatedAt: at(ref - DAY),
+      templateId: waitlistTemplate,
+      createdAt: at(ctx.ref - 2 * DAY),
+      updatedAt: at(ctx.ref - DAY),
     },
   ]);
-  return { paymentReminder: reminderId };
+  if (!sent) return;
+  // One row per recipient in one statement (a 100k-subscriber fixture must stay quick); about
+  // one address in fifty bounced.
+  const sentIso = at(sentAt + 10 * MINUTE).toISOString();
+  await tx.execute(sql`
+    insert into ${emailSends} (campaign_id, subscriber_id, email, status, attempts, sent_at, bounced_at, created_at, updated_at)
+    select ${sentId}::uuid, ${emailSubscribers.id}, ${emailSubscribers.email},
+      case when right(${emailSubscribers.id}::text, 2) in ('0f', '3a', '7c', 'b1', 'e5') then 'bounced' else 'sent' end,
+      1, ${sentIso}::timestamptz,
+      case when right(${emailSubscribers.id}::text, 2) in ('0f', '3a', '7c', 'b1', 'e5') then ${sentIso}::timestamptz + interval '2 minutes' end,
+      ${at(sentAt).toISOString()}::timestamptz, ${sentIso}::timestamptz
+    from ${emailSubscribers} where ${audience}`);
+  await refreshCampaignCounters(tx, sentId);
+  await tx
+    .update(emailCampaigns)
+    .set({ updatedAt: at(sentAt + 20 * MINUTE) })
+    .where(eq(emailCampaigns.id, sentId));
 }
 
 async function seedInterviews(
@@ -1392,7 +1454,7 @@ async function seedInterviews(
     const meetingUrl = `https://meet.jit.si/${roomName}`;
     // Business hours in London on whole or half hours; scheduled ones lie after the reference date.
     const dayOffset = status === "scheduled" ? rng.int(1, 21) : -rng.int(5, 60);
-    const scheduledAt = ref + dayOffset * DAY + rng.int(18, 33) * 30 * MINUTE;
+    const scheduledAt = ctx.ref + dayOffset * DAY + rng.int(18, 33) * 30 * MINUTE;
     const duration = rng.chance(0.8) ? 30 : 45;
     const outcome =
       status !== "completed"
@@ -1420,8 +1482,10 @@ async function seedInterviews(
             : "Thoughtful, experienced and a great fit for the group."
           : null,
       completedAt: status === "completed" ? at(scheduledAt + duration * MINUTE) : null,
-      createdAt: at(Math.min(ref, scheduledAt) - 7 * DAY),
-      updatedAt: at(status === "completed" ? scheduledAt + duration * MINUTE : Math.min(ref, scheduledAt) - 7 * DAY),
+      createdAt: at(Math.min(ctx.ref, scheduledAt) - 7 * DAY),
+      updatedAt: at(
+        status === "completed" ? scheduledAt + duration * MINUTE : Math.min(ctx.ref, scheduledAt) - 7 * DAY,
+      ),
     });
     roomRows.push({
       id: roomId,
@@ -1443,188 +1507,206 @@ async function seedInterviews(
   counts.jitsiRooms = await insertRows(tx, jitsiRooms, roomRows);
 }
 
+/** How a place holder has paid so far; `daysAgo` is when they were accepted. */
+const payers = {
+  paidInFull: { daysAgo: 100 },
+  onSchedule: { daysAgo: 80 },
+  behind: { daysAgo: 45 },
+  depositPaid: { daysAgo: 3 },
+  justAccepted: { daysAgo: 1 },
+  /** Accepted, never paid the deposit, and the place was released (the places sweep's rule). */
+  released: { daysAgo: 40 },
+} as const;
+type Payer = keyof typeof payers;
+
+const HOUR = 3_600_000;
+const system = { userId: null, ipAddress: null, userAgent: null };
+/** The reminder job's "scheduled" payments: the deposit and instalments a plan schedules. */
+const remindedTypes = ["deposit", "installment"];
+
+type DemoPlan = { planId: string; applicationId: string };
+
+/**
+ * Payment plans through the product: every place holder is accepted with
+ * createPlanForAcceptance (rate, add-on, deposit and instalment dates as the product makes them)
+ * some days ago, pays through completePayment according to its payer profile, and a fully paid
+ * plan is completed with completePlan. One declined application shows a released place: its
+ * plan was cancelled with cancelActivePlan. Then the reminders the reminder job would have
+ * planned and sent by now.
+ */
 async function seedPayments(
   tx: Tx,
   ctx: Ctx,
   byStage: Map<ApplicationStage, number[]>,
-  reminderTemplateId: string,
   counts: SeedDemoCounts,
 ): Promise<void> {
-  const paying = [...byStage.get("payment")!.slice(0, 10), ...byStage.get("accepted")!.slice(0, 5)].slice(0, 15);
-  const plans: NewPaymentPlan[] = [];
-  const paymentRows: NewPayment[] = [];
-  const reminders: NewPaymentReminder[] = [];
-  const day = (iso: string) => Date.parse(`${iso}T09:00:00.000Z`);
+  const today = todayIn(businessTimeZone, at(ctx.now));
+  const plans: DemoPlan[] = [];
+  let accepted = 0;
+  let paying = 0;
+  for (const i of [...ctx.placed].sort((a, b) => a - b)) {
+    const app = makeApplication(ctx, i);
+    const payer: Payer =
+      app.stage === "accepted"
+        ? accepted++ % 2 === 0
+          ? "depositPaid"
+          : "justAccepted"
+        : (["paidInFull", "onSchedule", "behind"] as const)[paying++ % 3]!;
+    const plan = await acceptAndPay(tx, ctx, app, payer, today);
+    if (plan) plans.push(plan);
+  }
+  // A declined applicant who had been accepted and let the deposit lapse (not one of those
+  // with a declining interview, seeded from the first two).
+  const released = byStage.get("declined")![2];
+  if (released !== undefined) {
+    const plan = await acceptAndPay(tx, ctx, makeApplication(ctx, released), "released", today);
+    if (plan) plans.push(plan);
+  }
+  if (plans.length === 0) return;
+  const planIds = plans.map((p) => p.planId);
+  counts.paymentPlans = Number(
+    (await tx.select({ n: count() }).from(paymentPlans).where(inArray(paymentPlans.id, planIds)))[0]?.n ?? 0,
+  );
+  counts.payments = Number(
+    (await tx.select({ n: count() }).from(payments).where(inArray(payments.paymentPlanId, planIds)))[0]?.n ?? 0,
+  );
+  counts.paymentReminders = await insertRows(tx, paymentReminders, await remindersSoFar(tx, ctx, planIds, today));
+}
 
-  paying.forEach((appIndex, k) => {
-    const app = makeApplication(ctx, appIndex);
-    const persons = app.applicationType === "couple" ? 2 : 1;
-    const total = (persons === 2 ? 189_700 : 199_700) * persons + (app.wantsVipUpgrade ? 60_000 * persons : 0);
-    const deposit = 50_000 * persons;
-    const planId = demoId(ctx.seed, idSpace.paymentPlan, k);
-    const variant = k % 4;
-    const payDay = Math.min(ref - 3 * DAY, app.submittedAt.getTime() + 20 * DAY);
-    const base = { applicationId: app.id, bookingTypeId: app.bookingTypeId ?? null, paymentPlanId: planId };
-    const pay = (p: Omit<NewPayment, "id" | "applicationId">) => {
-      const created = p.paidAt instanceof Date ? p.paidAt.getTime() : Math.min(ref - DAY, payDay);
-      paymentRows.push({
-        id: demoId(ctx.seed, idSpace.payment, paymentRows.length),
-        ...base,
-        ...p,
-        createdAt: at(created),
-        updatedAt: at(created),
-      } as NewPayment);
-    };
-    const remind = (r: Omit<NewPaymentReminder, "id" | "applicationId" | "paymentPlanId">) => {
+async function acceptAndPay(
+  tx: Tx,
+  ctx: Ctx,
+  app: DemoApplication,
+  payer: Payer,
+  today: string,
+): Promise<DemoPlan | null> {
+  // Accepted at least a week after applying, and not in the future.
+  let acceptedOn = addDays(today, -payers[payer].daysAgo);
+  const earliest = addDays(isoDay(app.submittedAt.getTime()), 7);
+  if (acceptedOn < earliest) acceptedOn = earliest;
+  if (acceptedOn > today) acceptedOn = today;
+  const acceptedAt = dayMs(acceptedOn) + 8 * HOUR;
+  const created = await createPlanForAcceptance(tx, app.id, acceptedOn, system);
+  if (!created) return null;
+  const { planId } = created;
+  const scheduled = await tx
+    .select({ id: payments.id, type: payments.type, dueDate: payments.dueDate })
+    .from(payments)
+    .where(eq(payments.paymentPlanId, planId))
+    .orderBy(asc(payments.dueDate), sql`(${payments.metadata}->>'sequence')::int`);
+  let touched = acceptedAt;
+  for (const [n, payment] of scheduled.entries()) {
+    const due = dayMs(payment.dueDate!) + 10 * HOUR;
+    let paidAt: number | null = null;
+    if (payer === "paidInFull") paidAt = Math.min(due, ctx.now - 2 * DAY);
+    else if (payer === "onSchedule") paidAt = payment.dueDate! < today ? due : null;
+    else if (payer === "behind" || payer === "depositPaid")
+      paidAt = payment.type === "deposit" ? acceptedAt + DAY : null;
+    if (paidAt === null) continue;
+    paidAt = Math.min(Math.max(paidAt, acceptedAt + HOUR), ctx.now - HOUR);
+    touched = Math.max(touched, paidAt);
+    await completePayment(
+      tx,
+      payment.id,
+      { paymentMethod: n % 2 === 0 ? "bank_transfer" : "card", paidAt: at(paidAt) },
+      system,
+    );
+  }
+  if (payer === "paidInFull") await completePlan(tx as unknown as Db, planId, system);
+  if (payer === "released") {
+    // The places sweep releases a place whose deposit is still unpaid a grace period after its
+    // due date: the application is declined then and its plan cancelled.
+    touched = Math.min(acceptedAt + (depositGraceDays + 1) * DAY, ctx.now - HOUR);
+    await cancelActivePlan(tx, app.id, system);
+    await tx
+      .update(applications)
+      .set({ updatedAt: at(touched), declinedAt: at(touched) })
+      .where(eq(applications.id, app.id));
+  }
+  // The rows' own dates: written when accepted, changed when paid (or cancelled).
+  const acceptedIso = at(acceptedAt).toISOString();
+  const touchedIso = at(touched).toISOString();
+  await tx
+    .update(payments)
+    .set({
+      createdAt: at(acceptedAt),
+      updatedAt: sql`coalesce(${payments.paidAt}, ${payer === "released" ? touchedIso : acceptedIso}::timestamptz)`,
+    })
+    .where(eq(payments.paymentPlanId, planId));
+  await tx
+    .update(paymentPlans)
+    .set({ createdAt: at(acceptedAt), updatedAt: at(touched) })
+    .where(eq(paymentPlans.id, planId));
+  return { planId, applicationId: app.id };
+}
+
+/**
+ * The reminders the reminder job (payment-reminders/reminder-sweep.ts) would hold by now for
+ * these plans, from its own schedule: "upcoming" ones at each lead time that fell after the
+ * payment was created, sent when their moment passed while the payment was still unpaid; for a
+ * payment now past due, the overdue notice, and the last upcoming one overtaken by the due date
+ * (status "overdue"). Pending ones belong to unpaid payments of active plans only (the job drops
+ * the rest), and the first one that went out for a payment still due failed, so the Payments
+ * tab shows a failed reminder to send again.
+ */
+async function remindersSoFar(tx: Tx, ctx: Ctx, planIds: string[], today: string): Promise<NewPaymentReminder[]> {
+  const days = await reminderDaysBefore(tx as unknown as Db);
+  const rows = await tx
+    .select({ payment: payments, planStatus: paymentPlans.status })
+    .from(payments)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
+    .where(and(inArray(payments.paymentPlanId, planIds), inArray(payments.type, remindedTypes)))
+    .orderBy(asc(payments.applicationId), asc(payments.dueDate), sql`(${payments.metadata}->>'sequence')::int`);
+  const reminders: NewPaymentReminder[] = [];
+  let failedOne = false;
+  for (const { payment: p, planStatus } of rows) {
+    if (!p.dueDate) continue;
+    const live = p.status === "pending" && planStatus === "active";
+    const paidAt = p.status === "completed" && p.paidAt ? p.paidAt.getTime() : null;
+    if (!live && paidAt === null) continue;
+    const createdAt = p.createdAt.getTime();
+    const pastDue = p.dueDate < today;
+    const add = (reminderType: string, daysBefore: number, scheduledFor: number, status: string) => {
+      const went = status === "sent" || status === "failed";
       reminders.push({
         id: demoId(ctx.seed, idSpace.paymentReminder, reminders.length),
-        applicationId: app.id,
-        paymentPlanId: planId,
-        emailTemplateId: reminderTemplateId,
-        ...r,
+        paymentPlanId: p.paymentPlanId,
+        applicationId: p.applicationId,
+        paymentId: p.id,
+        reminderType,
+        dueDate: p.dueDate,
+        amount: p.amount,
+        currency: p.currency,
+        daysBefore,
+        status,
+        scheduledFor: at(scheduledFor),
+        sentAt: status === "sent" ? at(Math.min(scheduledFor + MINUTE, ctx.now)) : null,
+        metadata: status === "failed" ? { error: "Could not queue the email: Connection terminated unexpectedly" } : {},
+        createdAt: at(createdAt),
+        updatedAt: at(went || status === "overdue" ? Math.min(scheduledFor + MINUTE, ctx.now) : createdAt),
       });
     };
-
-    let paid = 0;
-    let plan: Omit<NewPaymentPlan, "id" | "applicationId" | "totalAmount" | "remainingAmount">;
-    if (variant === 0) {
-      // Paid in full by card.
-      pay({ type: "full", amount: money(total), status: "completed", paidAt: at(payDay), description: "Full payment" });
-      paid = total;
-      plan = { planType: "full", depositAmount: null, status: "completed", notes: "Paid in full." };
-    } else if (variant === 1) {
-      // Deposit paid, balance due before the retreat.
-      pay({ type: "deposit", amount: money(deposit), status: "completed", paidAt: at(payDay), description: "Deposit" });
-      paid = deposit;
-      pay({
-        type: "balance",
-        amount: money(total - deposit),
-        status: "pending",
-        dueDate: "2026-02-01",
-        description: "Balance",
-        paymentMethod: k % 2 === 0 ? "stripe" : "bank_transfer",
-      });
-      plan = {
-        planType: "deposit_and_balance",
-        depositAmount: money(deposit),
-        installmentCount: 1,
-        installmentAmount: money(total - deposit),
-        finalPaymentDue: "2026-02-01",
-        status: "active",
-      };
-      remind({
-        reminderType: "balance_due",
-        dueDate: "2026-02-01",
-        amount: money(total - deposit),
-        daysBefore: 45,
-        status: "sent",
-        scheduledFor: at(day("2025-12-18")),
-        sentAt: at(day("2025-12-18") + 2 * MINUTE),
-      });
-      remind({
-        reminderType: "balance_due",
-        dueDate: "2026-02-01",
-        amount: money(total - deposit),
-        daysBefore: 14,
-        status: "pending",
-        scheduledFor: at(day("2026-01-18")),
-      });
-    } else if (variant === 2) {
-      // Deposit and three monthly instalments: one paid, one failed, one to come.
-      const instalment = Math.floor((total - deposit) / 3);
-      const amounts = [instalment, instalment, total - deposit - 2 * instalment];
-      pay({ type: "deposit", amount: money(deposit), status: "completed", paidAt: at(payDay), description: "Deposit" });
-      pay({
-        type: "installment",
-        amount: money(amounts[0]!),
-        status: "completed",
-        dueDate: "2025-11-15",
-        paidAt: at(day("2025-11-15")),
-        description: "Instalment 1 of 3",
-      });
-      pay({
-        type: "installment",
-        amount: money(amounts[1]!),
-        status: "failed",
-        dueDate: "2025-12-15",
-        description: "Instalment 2 of 3",
-        metadata: { failureReason: "card_declined" },
-      });
-      pay({
-        type: "installment",
-        amount: money(amounts[2]!),
-        status: "pending",
-        dueDate: "2026-01-15",
-        description: "Instalment 3 of 3",
-      });
-      paid = deposit + amounts[0]!;
-      plan = {
-        planType: "installments",
-        depositAmount: money(deposit),
-        installmentCount: 3,
-        installmentAmount: money(instalment),
-        installmentFrequency: "monthly",
-        firstInstallmentDue: "2025-11-15",
-        finalPaymentDue: "2026-01-15",
-        status: "active",
-        autoCharge: true,
-      };
-      remind({
-        reminderType: "overdue",
-        dueDate: "2025-12-15",
-        amount: money(amounts[1]!),
-        daysBefore: 0,
-        status: "overdue",
-        scheduledFor: at(day("2025-12-16")),
-        customMessage: "Your card was declined; please update your payment details.",
-      });
-      remind({
-        reminderType: "installment_due",
-        dueDate: "2026-01-15",
-        amount: money(amounts[2]!),
-        daysBefore: 7,
-        status: "pending",
-        scheduledFor: at(day("2026-01-08")),
-      });
-    } else {
-      // Deposit failed and the plan was cancelled.
-      pay({
-        type: "deposit",
-        amount: money(deposit),
-        status: "failed",
-        dueDate: isoDay(payDay),
-        description: "Deposit",
-        metadata: { failureReason: "insufficient_funds" },
-      });
-      plan = {
-        planType: "deposit_and_balance",
-        depositAmount: money(deposit),
-        installmentCount: 1,
-        installmentAmount: money(total - deposit),
-        finalPaymentDue: "2026-02-01",
-        status: "cancelled",
-        notes: "Guest withdrew after the deposit failed.",
-      };
-      remind({
-        reminderType: "deposit_due",
-        dueDate: isoDay(payDay),
-        amount: money(deposit),
-        daysBefore: 3,
-        status: "failed",
-        scheduledFor: at(payDay - 3 * DAY),
-        metadata: { error: "Mailbox unavailable" },
-      });
+    const upcoming = days
+      .map((daysBefore) => ({ daysBefore, at: reminderSendAt(p.dueDate!, daysBefore).getTime() }))
+      // A moment that had passed before the payment existed gets no reminder.
+      .filter((r) => r.at >= createdAt);
+    for (const [n, r] of upcoming.entries()) {
+      if (paidAt !== null) {
+        // Paid: what went out before the payment stays; the rest was dropped.
+        if (r.at <= paidAt && r.at <= ctx.now) add("upcoming", r.daysBefore, r.at, "sent");
+      } else if (pastDue) {
+        add("upcoming", r.daysBefore, r.at, n === upcoming.length - 1 ? "overdue" : "sent");
+      } else if (r.at <= ctx.now) {
+        add("upcoming", r.daysBefore, r.at, failedOne ? "sent" : "failed");
+        failedOne = true;
+      } else {
+        add("upcoming", r.daysBefore, r.at, "pending");
+      }
     }
-    plans.push({
-      id: planId,
-      applicationId: app.id,
-      bookingTypeId: app.bookingTypeId ?? null,
-      totalAmount: money(total),
-      remainingAmount: money(total - paid),
-      ...plan,
-    });
-  });
-  counts.paymentPlans = await insertRows(tx, paymentPlans, plans);
-  counts.payments = await insertRows(tx, payments, paymentRows);
-  counts.paymentReminders = await insertRows(tx, paymentReminders, reminders);
+    if (live && pastDue) {
+      const notice = reminderSendAt(p.dueDate, overdueDaysBefore).getTime();
+      add("overdue", overdueDaysBefore, notice, notice <= ctx.now ? "sent" : "pending");
+    }
+  }
+  return reminders;
 }

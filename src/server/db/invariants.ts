@@ -1,0 +1,395 @@
+/**
+ * Rules the product keeps by construction, checked over a whole database: a seeded (demo or
+ * benchmark) database must break none of them, whatever wrote it. Each rule uses the product's
+ * own definitions (imported, never copied): who holds a place and how many people that is, which
+ * plan statuses are live, what the Payments tab offers a Send for and what sending needs, how a
+ * campaign's counters are counted from its email_sends rows.
+ *
+ * findInvariantViolations answers one readable sentence per problem, naming the rows' ids (at
+ * most `maxIdsPerRule` per rule, then "and N more"); an empty list means all good.
+ */
+import { and, count, eq, inArray, isNotNull, notExists, notInArray, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { applicationStages } from "../../shared/constants";
+import { todayIn } from "../../shared/finance/dates";
+import { toPence } from "../../shared/finance/money";
+import type { PlannedPayment } from "../../shared/finance/payment-plan";
+import { campaignStatuses, sendStatuses } from "../../shared/schemas/email-campaigns";
+import {
+  type PaymentReminderStatus,
+  paymentReminderStatuses,
+  paymentReminderTypes,
+  sendableReminderStatuses,
+} from "../../shared/schemas/payment-reminders";
+import { paymentStatuses, paymentTypes, placeHoldingStages, planStatuses } from "../../shared/schemas/payments";
+import { countersFor, zeroCounters } from "../email/campaign-counters";
+import type { DbOrTx } from "../email/outbox";
+import { reminderTimeZone } from "../features/payment-reminders/reminder-schedule";
+import { placesTaken } from "../features/payments/acceptance";
+import { offeredPeople } from "../features/places/places.service";
+import {
+  applications,
+  bookingTypes,
+  emailCampaigns,
+  emailMarketingTemplates,
+  emailSends,
+  paymentPlans,
+  paymentReminders,
+  payments,
+  retreats,
+  users,
+} from "./schema";
+
+export type InvariantOptions = {
+  /** "Now" for the rules about dates (a reminder offered for a payment already past due). */
+  now?: Date;
+};
+
+/** Ids named per rule before the sentence says "and N more". */
+export const maxIdsPerRule = 20;
+
+/**
+ * A plan that still stands: cancelled plans hold nothing (the places feature's offer price reads
+ * a plan the same way: any status but cancelled).
+ */
+export const livePlanStatuses = planStatuses.filter((status) => status !== "cancelled");
+
+/** The payments reminders are about: the deposit and instalments the plan scheduled. */
+const scheduledPaymentTypes: readonly PlannedPayment["type"][] = ["deposit", "installment"];
+
+/** The campaign counters stored on the row, each of which must equal its count over email_sends. */
+const storedCounters = ["totalRecipients", "delivered", "bounced", "unsubscribed", "failed"] as const;
+
+export async function findInvariantViolations(db: DbOrTx, options: InvariantOptions = {}): Promise<string[]> {
+  const now = options.now ?? new Date();
+  return [
+    ...(await placesWithinCapacity(db)),
+    ...(await placeHoldersHaveLivePlans(db)),
+    ...(await activePlansHoldPlaces(db)),
+    ...(await knownPlanTypes(db)),
+    ...(await knownVocabulary(db)),
+    ...(await offeredRemindersCanBeSent(db, now)),
+    ...(await campaignCountersMatchRows(db)),
+    ...(await templateCountersMatchCampaigns(db)),
+    ...(await usersHaveNames(db)),
+  ];
+}
+
+/** "a, b, c" or "a, b, c and 4 more". */
+function idList(ids: readonly string[]): string {
+  if (ids.length <= maxIdsPerRule) return ids.join(", ");
+  return `${ids.slice(0, maxIdsPerRule).join(", ")} and ${ids.length - maxIdsPerRule} more`;
+}
+
+/** At most maxIdsPerRule sentences, then one saying how many more there are. */
+function capped(lines: string[], what: string): string[] {
+  if (lines.length <= maxIdsPerRule) return lines;
+  return [...lines.slice(0, maxIdsPerRule), `... and ${lines.length - maxIdsPerRule} more ${what}.`];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Places and plans
+// ---------------------------------------------------------------------------------------------
+
+/** People holding a place (a couple counts 2) plus people holding an open offer never exceed capacity. */
+async function placesWithinCapacity(db: DbOrTx): Promise<string[]> {
+  const out: string[] = [];
+  const rows = await db
+    .select({ id: retreats.id, name: retreats.name, capacity: retreats.capacity })
+    .from(retreats)
+    .orderBy(retreats.id);
+  for (const retreat of rows) {
+    const taken = await placesTaken(db, retreat.id);
+    const offered = await offeredPeople(db, retreat.id);
+    if (taken + offered <= retreat.capacity) continue;
+    const holders = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.retreatId, retreat.id), inArray(applications.stage, [...placeHoldingStages])))
+      .orderBy(applications.id);
+    out.push(
+      `Retreat "${retreat.name}" (${retreat.id}) has ${taken} places held${offered > 0 ? ` and ${offered} offered` : ""}, more than its capacity of ${retreat.capacity} (a couple counts 2): applications ${idList(holders.map((h) => h.id))}.`,
+    );
+  }
+  return out;
+}
+
+/** Every application holding a place (accepted or payment) has a live payment plan. */
+async function placeHoldersHaveLivePlans(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: applications.id, stage: applications.stage })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.stage, [...placeHoldingStages]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(paymentPlans)
+            .where(
+              and(eq(paymentPlans.applicationId, applications.id), inArray(paymentPlans.status, livePlanStatuses)),
+            ),
+        ),
+      ),
+    )
+    .orderBy(applications.id);
+  if (rows.length === 0) return [];
+  return [
+    `${rows.length} application${rows.length === 1 ? "" : "s"} in ${placeHoldingStages.join(" or ")} (holding a place) without a live payment plan (${livePlanStatuses.join(" or ")}; a cancelled plan holds nothing): ${idList(rows.map((r) => `${r.id} (${r.stage})`))}.`,
+  ];
+}
+
+/** An active plan belongs to someone holding a place: leaving the place cancels the plan. */
+async function activePlansHoldPlaces(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ planId: paymentPlans.id, applicationId: paymentPlans.applicationId, stage: applications.stage })
+    .from(paymentPlans)
+    .leftJoin(applications, eq(applications.id, paymentPlans.applicationId))
+    .where(
+      and(
+        eq(paymentPlans.status, "active"),
+        sql`(${applications.stage} is null or ${notInArray(applications.stage, [...placeHoldingStages])})`,
+      ),
+    )
+    .orderBy(paymentPlans.id);
+  if (rows.length === 0) return [];
+  return [
+    `${rows.length} active payment plan${rows.length === 1 ? "" : "s"} of applications holding no place (leaving a place cancels the plan): ${idList(rows.map((r) => `plan ${r.planId} (application ${r.applicationId ?? "none"}, ${r.stage ?? "missing"})`))}.`,
+  ];
+}
+
+/**
+ * Plan types are what acceptance writes: the name of the rate's booking type, then "+" and the
+ * name of each add-on (e.g. "couple+vip"); the Payments tab labels them from those names.
+ */
+async function knownPlanTypes(db: DbOrTx): Promise<string[]> {
+  const types = await db.select({ name: bookingTypes.name, isAddon: bookingTypes.isAddon }).from(bookingTypes);
+  const rates = new Set(types.filter((t) => !t.isAddon).map((t) => t.name));
+  const addons = new Set(types.filter((t) => t.isAddon).map((t) => t.name));
+  const known = (planType: string) => {
+    const [rate, ...extras] = planType.split("+");
+    return rates.has(rate ?? "") && extras.every((extra) => addons.has(extra));
+  };
+  const distinct = await db.selectDistinct({ planType: paymentPlans.planType }).from(paymentPlans);
+  const unknown = distinct.map((r) => r.planType).filter((planType) => !known(planType));
+  if (unknown.length === 0) return [];
+  const out: string[] = [];
+  for (const planType of unknown.sort()) {
+    const plans = await db
+      .select({ id: paymentPlans.id })
+      .from(paymentPlans)
+      .where(eq(paymentPlans.planType, planType))
+      .orderBy(paymentPlans.id);
+    out.push(
+      `Payment plan type "${planType}" is not one the product makes (a booking type's name, then "+" and an add-on's name): plans ${idList(plans.map((p) => p.id))}.`,
+    );
+  }
+  return out;
+}
+
+/** Stages, statuses and kinds are among the product's own lists (anything else is shown raw). */
+async function knownVocabulary(db: DbOrTx): Promise<string[]> {
+  const checks: [what: string, table: PgTable, id: AnyPgColumn, column: AnyPgColumn, known: readonly string[]][] = [
+    ["application stage", applications, applications.id, applications.stage, applicationStages],
+    ["payment plan status", paymentPlans, paymentPlans.id, paymentPlans.status, planStatuses],
+    ["payment type", payments, payments.id, payments.type, paymentTypes],
+    ["payment status", payments, payments.id, payments.status, paymentStatuses],
+    [
+      "payment reminder type",
+      paymentReminders,
+      paymentReminders.id,
+      paymentReminders.reminderType,
+      paymentReminderTypes,
+    ],
+    [
+      "payment reminder status",
+      paymentReminders,
+      paymentReminders.id,
+      paymentReminders.status,
+      paymentReminderStatuses,
+    ],
+    ["campaign status", emailCampaigns, emailCampaigns.id, emailCampaigns.status, campaignStatuses],
+    ["campaign send status", emailSends, emailSends.id, emailSends.status, sendStatuses],
+  ];
+  const out: string[] = [];
+  for (const [what, table, id, column, known] of checks) {
+    const rows = await db
+      .select({ id, value: column })
+      .from(table)
+      .where(notInArray(column, [...known]))
+      .orderBy(id)
+      .limit(maxIdsPerRule + 1);
+    if (rows.length === 0) continue;
+    const values = [...new Set(rows.map((r) => String(r.value)))].map((v) => `"${v}"`).join(", ");
+    const ids = rows.slice(0, maxIdsPerRule).map((r) => String(r.id));
+    const more = rows.length > maxIdsPerRule ? " and more" : "";
+    out.push(`Unknown ${what} ${values} (the product knows ${known.join(", ")}): rows ${ids.join(", ")}${more}.`);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment reminders
+// ---------------------------------------------------------------------------------------------
+
+export type ReminderWithPayment = {
+  reminderType: string;
+  status: string;
+  dueDate: string | null;
+  amount: string | null;
+  paymentId: string | null;
+  payment: { type: string; status: string; dueDate: string | null; amount: string } | null;
+  planStatus: string | null;
+};
+
+const samePence = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : toPence(a) === toPence(b);
+
+/**
+ * Why a reminder the Payments tab offers a Send for (sendableReminderStatuses) could not be
+ * sent, or null when it can: it must be about an existing, unpaid, scheduled payment (deposit
+ * or instalment) of an active plan, an "upcoming" one for a payment not yet past due (after
+ * that the overdue notice takes over), and a pending one must show its payment's date and
+ * amount (pending reminders follow their payment). `today` is a London date (YYYY-MM-DD).
+ */
+export function reminderSendProblem(reminder: ReminderWithPayment, today: string): string | null {
+  if (!(sendableReminderStatuses as readonly string[]).includes(reminder.status)) return null;
+  const { payment } = reminder;
+  if (!reminder.paymentId) return "is not linked to a scheduled payment";
+  if (!payment) return "is linked to a payment that does not exist";
+  if (!(scheduledPaymentTypes as readonly string[]).includes(payment.type)) {
+    return `is about a "${payment.type}" payment, not a scheduled deposit or instalment`;
+  }
+  if (payment.status !== "pending") return `is about a payment that is ${payment.status}, not unpaid`;
+  if (reminder.planStatus !== "active") return `is about a payment of a ${reminder.planStatus ?? "missing"} plan`;
+  if (!payment.dueDate) return "is about a payment without a due date";
+  if (reminder.reminderType !== "overdue" && payment.dueDate < today) {
+    return `is an upcoming reminder for a payment due ${payment.dueDate}, already past (the overdue notice takes over)`;
+  }
+  if (
+    (reminder.status as PaymentReminderStatus) === "pending" &&
+    (reminder.dueDate !== payment.dueDate || !samePence(reminder.amount, payment.amount))
+  ) {
+    return `shows ${reminder.amount ?? "no amount"} due ${reminder.dueDate ?? "never"} but its payment is ${payment.amount} due ${payment.dueDate}`;
+  }
+  return null;
+}
+
+/** Every reminder offered for sending can be sent. */
+async function offeredRemindersCanBeSent(db: DbOrTx, now: Date): Promise<string[]> {
+  const today = todayIn(reminderTimeZone, now);
+  const rows = await db
+    .select({
+      id: paymentReminders.id,
+      reminderType: paymentReminders.reminderType,
+      status: paymentReminders.status,
+      dueDate: paymentReminders.dueDate,
+      amount: paymentReminders.amount,
+      paymentId: paymentReminders.paymentId,
+      paymentType: payments.type,
+      paymentStatus: payments.status,
+      paymentDueDate: payments.dueDate,
+      paymentAmount: payments.amount,
+      planStatus: paymentPlans.status,
+    })
+    .from(paymentReminders)
+    .leftJoin(payments, eq(payments.id, paymentReminders.paymentId))
+    .leftJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
+    .where(inArray(paymentReminders.status, [...sendableReminderStatuses]))
+    .orderBy(paymentReminders.id);
+  const lines: string[] = [];
+  for (const r of rows) {
+    const problem = reminderSendProblem(
+      {
+        reminderType: r.reminderType,
+        status: r.status,
+        dueDate: r.dueDate,
+        amount: r.amount,
+        paymentId: r.paymentId,
+        payment:
+          r.paymentType === null || r.paymentStatus === null || r.paymentAmount === null
+            ? null
+            : { type: r.paymentType, status: r.paymentStatus, dueDate: r.paymentDueDate, amount: r.paymentAmount },
+        planStatus: r.planStatus,
+      },
+      today,
+    );
+    if (problem) {
+      lines.push(`Payment reminder ${r.id} (${r.status}) is offered for sending but cannot be sent: it ${problem}.`);
+    }
+  }
+  return capped(lines, "payment reminders offered for sending that cannot be sent");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns, templates, users
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A campaign's stored counters equal their count over its email_sends rows (the one definition
+ * in email/campaign-counters.ts), and a sent campaign went to someone and has nothing pending.
+ */
+async function campaignCountersMatchRows(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select().from(emailCampaigns).orderBy(emailCampaigns.id);
+  const live = await countersFor(
+    db,
+    rows.map((r) => r.id),
+  );
+  const lines: string[] = [];
+  for (const row of rows) {
+    const counted = live.get(row.id) ?? zeroCounters;
+    const label = `Campaign "${row.name}" (${row.id})`;
+    const wrong = storedCounters.filter((key) => row[key] !== counted[key]);
+    if (wrong.length > 0) {
+      lines.push(
+        `${label} stores ${wrong.map((key) => `${key} ${row[key]}`).join(", ")} but its email_sends rows give ${wrong.map((key) => `${key} ${counted[key]}`).join(", ")}.`,
+      );
+    }
+    if (row.status === "sent" && counted.totalRecipients === 0) {
+      lines.push(`${label} is sent but went to no one (it has no email_sends rows).`);
+    }
+    if (row.status === "sent" && counted.pending > 0) {
+      lines.push(`${label} is sent but ${counted.pending} of its messages are still pending.`);
+    }
+  }
+  return capped(lines, "campaign counter problems");
+}
+
+/** "Used by N campaigns" on a marketing template counts the campaigns that started from it. */
+async function templateCountersMatchCampaigns(db: DbOrTx): Promise<string[]> {
+  const templates = await db
+    .select({
+      id: emailMarketingTemplates.id,
+      name: emailMarketingTemplates.name,
+      usageCount: emailMarketingTemplates.usageCount,
+    })
+    .from(emailMarketingTemplates)
+    .orderBy(emailMarketingTemplates.id);
+  const uses = await db
+    .select({ templateId: emailCampaigns.templateId, n: count() })
+    .from(emailCampaigns)
+    .where(isNotNull(emailCampaigns.templateId))
+    .groupBy(emailCampaigns.templateId);
+  const used = new Map(uses.map((u) => [u.templateId, Number(u.n)]));
+  const lines: string[] = [];
+  for (const t of templates) {
+    const n = used.get(t.id) ?? 0;
+    if (t.usageCount !== n) {
+      lines.push(
+        `Marketing template "${t.name}" (${t.id}) says it is used by ${t.usageCount} campaign${t.usageCount === 1 ? "" : "s"}, but ${n} campaign${n === 1 ? "" : "s"} started from it.`,
+      );
+    }
+  }
+  return capped(lines, "template counter problems");
+}
+
+/** Every user has a first name (greetings, the team list and audit trails show it). */
+async function usersHaveNames(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`coalesce(btrim(${users.firstName}), '') = ''`)
+    .orderBy(users.id);
+  if (rows.length === 0) return [];
+  return [`${rows.length} user${rows.length === 1 ? "" : "s"} without a first name: ${idList(rows.map((r) => r.id))}.`];
+}
