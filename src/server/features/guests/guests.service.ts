@@ -27,7 +27,6 @@ import {
 import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
-import { owedPayment } from "../payments/money-figures";
 import {
   type AuditActor,
   listSessionRows,
@@ -215,15 +214,11 @@ export async function getGuestMe(db: Db, userId: string): Promise<GuestMe> {
     .orderBy(desc(travelComplianceForms.submittedAt))
     .limit(1);
 
-  // What the guest still owes (money-figures.ts): never a refund owed to them, nor a cancelled plan's payment.
-  const pending = (
-    await db
-      .select({ payment: payments })
-      .from(payments)
-      .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
-      .where(and(eq(payments.applicationId, application.id), owedPayment))
-      .orderBy(asc(payments.dueDate))
-  ).map((r) => r.payment);
+  const pending = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.applicationId, application.id), eq(payments.status, "pending")))
+    .orderBy(asc(payments.dueDate));
   const plans = await db
     .select()
     .from(paymentPlans)
@@ -234,7 +229,7 @@ export async function getGuestMe(db: Db, userId: string): Promise<GuestMe> {
         gt(paymentPlans.remainingAmount, "0"),
       ),
     );
-  // A plan's balance already covers its owed instalments: list those, or the balance when it has none.
+  // A plan's balance already covers its pending instalments: list those, or the balance when it has none.
   const plansWithPending = new Set(pending.map((p) => p.paymentPlanId).filter(Boolean));
   const paymentsDue: GuestMe["paymentsDue"] = [
     ...pending.map((p) => ({

@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { toPence } from "../../../shared/finance/money";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { owedPayment } from "../payments/money-figures";
+import { owedPayment, owedPaymentStatuses } from "../payments/money-figures";
 import type { CheckoutSessionCreator, CheckoutSessionParams } from "./stripe-gateway";
 
 export const checkoutMessages = {
@@ -38,10 +38,15 @@ const payableColumns = {
 };
 
 /**
- * Payable: owed (money-figures.ts: pending, or failed and so still to pay, not a refund, on an
- * active plan), the same money the Payments tab counts as outstanding.
+ * Payable: still owed (pending, or failed and so still to pay: money-figures.ts), money owed to us
+ * (not a refund), and either outside any plan or in an active one (a cancelled plan's payments
+ * are cancelled anyway).
  */
-const payable = owedPayment;
+const payable = and(
+  inArray(payments.status, [...owedPaymentStatuses]),
+  ne(payments.type, "refund"),
+  or(isNull(payments.paymentPlanId), eq(paymentPlans.status, "active")),
+);
 
 function payableQuery(db: Db) {
   return db
@@ -63,7 +68,8 @@ export async function guestPayablePayment(db: Db, userId: string, paymentId: str
 /** What a pay link pays: the application's earliest-due owed payment (what its reminders are about). */
 export async function nextPayablePayment(db: Db, applicationId: string): Promise<PayablePayment | null> {
   const [row] = await payableQuery(db)
-    .where(and(eq(payments.applicationId, applicationId), payable))
+    // A plan's owed payment (money-figures.ts), whatever its type: what the reminders are about.
+    .where(and(eq(payments.applicationId, applicationId), owedPayment))
     .orderBy(sql`${payments.dueDate} asc nulls last`, asc(payments.createdAt))
     .limit(1);
   return row ? (row as PayablePayment) : null;
