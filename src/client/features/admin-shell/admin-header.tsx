@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { greetingName } from "../../../shared/display/people";
 import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import type { AuthUser } from "../../lib/use-auth";
@@ -20,12 +21,12 @@ export function RoleBadge({ role }: { role: string }) {
 
 /** Header of every back-office page: title, welcome line, role badge and Logout. */
 export function AdminHeader({ user, title = "Admin Dashboard" }: { user: AuthUser; title?: string }) {
-  const name = user.firstName?.trim() || user.email || "";
+  const name = greetingName(user);
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 sm:py-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-primary">{title}</h1>
+          <h1 className="text-xl font-bold tracking-tight text-primary sm:text-2xl">{title}</h1>
           <p className="truncate text-sm text-muted-foreground">Welcome back, {name}</p>
         </div>
         <div className="flex items-center gap-3">
