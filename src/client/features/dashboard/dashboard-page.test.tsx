@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
 import DashboardPage from "./dashboard-page";
+
+// The tabs pull in every screen of the back office; on a busy two-core machine the first render is slow.
+configure({ asyncUtilTimeout: 10_000 });
 
 const dashboard = {
   totalApplications: 1234,
@@ -179,8 +182,12 @@ describe("DashboardPage", () => {
     // The link opens the record in place: the Applications tab with Jane's details.
     fireEvent.click(moved);
     expect(screen.getByRole("tab", { name: "Applications" }).getAttribute("aria-selected")).toBe("true");
-    expect(await screen.findByRole("dialog", { name: "Jane Doe" })).toBeTruthy();
+    const detail = await screen.findByRole("dialog", { name: "Jane Doe" });
     expect(window.location.search).toBe(`?tab=applications&application=${janeId}`);
+    // Closing the record forgets it: a reload then shows the list, not the dialog again.
+    fireEvent.click(within(detail).getByRole("button", { name: "Close dialog" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(window.location.search).toBe("?tab=applications");
   });
 
   it("opens the Finance tab's own screen", async () => {
@@ -189,7 +196,7 @@ describe("DashboardPage", () => {
     const tab = screen.getByRole("tab", { name: "Finance" });
     // Radix tabs switch on mousedown (pointer) or on focus + keyboard.
     fireEvent.mouseDown(tab, { button: 0 });
-    expect(await screen.findByRole("heading", { name: "Finance" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Finance" }, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByRole("link", { name: "Export CSV" })).toBeTruthy();
   });
 });
