@@ -73,9 +73,9 @@ test("every tab opens with the tab bar, the active tab and its first rows on the
       viewport.width,
     );
     expect(tabBox.y + tabBox.height).toBeLessThanOrEqual(viewport.height);
+    if (value === "overview" || value === "settings") await shot(page, `tab-${value}`);
     const panelBox = (await panel.boundingBox())!;
     expect(panelBox.y + firstRows, `${label}: first rows of the tab on screen`).toBeLessThanOrEqual(viewport.height);
-    if (value === "overview" || value === "settings") await shot(page, `tab-${value}`);
   }
 
   // Clicking through the bar keeps the chosen tab in view, and scrolling the page keeps the bar on a phone.
@@ -115,11 +115,12 @@ test("Recent activity tells what happened in words and opens the record", { tag:
   await shot(page, "recent-activity", feed);
 
   await moved.click();
-  await expect(page.getByRole("tab", { name: "Applications", selected: true })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`tab=applications&application=${application.id}`));
   const detail = page.getByRole("dialog", { name: new RegExp(`Jane Doe ${suffix}`) });
   await expect(detail).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`tab=applications&application=${application.id}`));
+  await shot(page, "activity-opens-record");
   await detail.getByRole("button", { name: "Close dialog" }).click();
   await expect(detail).toBeHidden();
+  await expect(page.getByRole("tab", { name: "Applications", selected: true })).toBeVisible();
   await expect(page).not.toHaveURL(/application=/);
 });
