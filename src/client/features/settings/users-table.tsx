@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { type Role, roles } from "../../../shared/constants";
+import { displayName } from "../../../shared/display/people";
+import { formatInstant, officeTimeZone } from "../../../shared/display/time";
 import {
   minPasswordLength,
   passwordTooShortMessage,
@@ -22,10 +23,6 @@ import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 
 export const usersQueryKey = ["/api/admin/users"] as const;
-
-function displayName(user: UserDto) {
-  return [user.firstName, user.lastName].filter(Boolean).join(" ") || "—";
-}
 
 function useUpdateUser() {
   const queryClient = useQueryClient();
@@ -163,7 +160,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
           </span>
         </td>
         <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-          {user.lastLoginAt ? format(new Date(user.lastLoginAt), "d MMM yyyy, HH:mm") : "Never"}
+          {formatInstant(user.lastLoginAt, officeTimeZone, "Never")}
         </td>
         <td className="px-3 py-3">
           <div className="flex flex-wrap gap-2">
@@ -178,7 +175,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
             </Button>
             <Button
               size="sm"
-              variant="ghost"
+              variant="outline"
               aria-expanded={settingPassword}
               aria-label={`Set password for ${user.email}`}
               onClick={() => setSettingPassword((v) => !v)}
@@ -188,7 +185,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
             {user.isActive ? (
               <Button
                 size="sm"
-                variant="ghost"
+                variant="outline"
                 disabled={sendLink.isPending}
                 aria-label={`Send set-password link to ${user.email}`}
                 onClick={() => sendLink.mutate(user)}
