@@ -370,6 +370,7 @@ test.describe("keyboard", () => {
   });
 
   test("a form whose code is still loading holds the focus and hands it to the form", async ({ page }) => {
+    test.setTimeout(90_000);
     const release = await holdChunk(page, /\/assets\/application-section-[\w-]+\.js$/);
     await gotoLanding(page);
     await page.locator("body").focus();
@@ -381,13 +382,14 @@ test.describe("keyboard", () => {
     expect(reached, "Tab stops on the application placeholder instead of skipping it").toBe(true);
     await expect(page.locator("#apply")).toHaveAttribute("aria-busy", "true");
     release();
-    await expect(page.locator("#apply-fullName")).toBeVisible();
+    await expect(page.locator("#apply-fullName")).toBeVisible({ timeout: 20_000 });
     await expect(page.locator("#apply-heading")).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.locator("#apply-type-individual")).toBeFocused();
   });
 
   test("the schedule keeps keyboard focus on the same day when it is enhanced", async ({ page }) => {
+    test.setTimeout(60_000);
     const release = await holdChunk(page, /\/assets\/schedule-accordion-[\w-]+\.js$/);
     await gotoLanding(page);
     await page.locator("body").focus();
@@ -412,13 +414,15 @@ test.describe("keyboard", () => {
   });
 
   test("closing the privacy or terms modal gives focus back to the button that opened it", async ({ page }) => {
+    test.setTimeout(60_000);
     await gotoLanding(page);
     for (const name of ["Privacy Policy", "Terms & Conditions"]) {
       const opener = page.locator("footer").getByRole("button", { name });
       await opener.focus();
       await page.keyboard.press("Enter");
       const dialog = page.getByRole("dialog", { name });
-      await expect(dialog).toBeVisible();
+      // The dialogs are a chunk of their own, fetched on first use.
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();
