@@ -31,10 +31,9 @@ async function printedSetupLink(): Promise<string> {
 }
 
 // Each project's worker starts its own server (beforeAll), so the phone run has a fresh link too.
-test(
-  "the printed setup link creates the first owner, signed in on the dashboard",
-  { tag: ["@desktop", "@mobile"] },
-  async ({ page }) => {
+test("the printed setup link creates the first owner, signed in on the dashboard", {
+  tag: ["@desktop", "@mobile"],
+}, async ({ page }) => {
   const link = await printedSetupLink();
   await page.goto(link);
   await expect(page.getByRole("heading", { level: 1, name: "Create the First Owner" })).toBeVisible();
@@ -59,7 +58,8 @@ test(
   await page.getByRole("button", { name: "Create owner" }).click();
 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole("tab", { name: "Settings" })).toBeVisible();
+  await expect(page.getByText("Welcome back, Olive")).toBeVisible();
+  await expect(page.getByText("OWNER", { exact: true })).toBeVisible();
   const me = await page.request.get(new URL("/api/auth/user", link).href);
   expect(await me.json()).toMatchObject({ email: "olive.first@example.com", role: "owner" });
 
@@ -68,5 +68,4 @@ test(
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Setup Link Invalid" })).toBeVisible();
   await shot(page, "setup-used");
-  },
-);
+});

@@ -18,10 +18,14 @@ const clientDir = resolve(root, process.env.CLIENT_DIR || "dist/client");
 const reason = staleBuildReason(root, clientDir);
 if (reason) {
   console.log(`Building the client first: ${reason}.`);
-  const build = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts", "build.ts"), "--client", clientDir], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const build = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(root, "scripts", "build.ts"), "--client", clientDir],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -23,6 +23,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -204,7 +205,7 @@ export function pruneAssets(clientDir: string): { removed: string[] } {
 export function newestSourceTime(root: string, sources: readonly string[]): number {
   let newest = 0;
   const visit = (path: string) => {
-    let stats: ReturnType<typeof statSync>;
+    let stats: Stats;
     try {
       stats = statSync(path);
     } catch {

@@ -19,7 +19,14 @@ type Call = { url: string; method: string; body: unknown };
 type Handler = (call: Call) => Response | Promise<Response>;
 
 const invalid = () => Response.json({ message: setupLinkInvalidMessage }, { status: 404 });
-const owner = { id: "1", email: "olive@example.com", firstName: "Olive", lastName: "Owner", role: "owner", isActive: true };
+const owner = {
+  id: "1",
+  email: "olive@example.com",
+  firstName: "Olive",
+  lastName: "Owner",
+  role: "owner",
+  isActive: true,
+};
 
 function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
   const calls: Call[] = [];

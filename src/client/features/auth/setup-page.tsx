@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, Eye, EyeOff, LoaderCircle, ShieldCheck, Link2Off } from "lucide-react";
+import { AlertCircle, Eye, EyeOff, Link2Off, LoaderCircle, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
@@ -101,8 +101,8 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
         </span>
         <h1 className="font-display text-3xl tracking-tight sm:text-4xl">Create the First Owner</h1>
         <p className="max-w-md text-muted-foreground">
-          No one can sign in yet. The owner you create here can add everyone else from Settings. You will be signed
-          in straight away.
+          No one can sign in yet. The owner you create here can add everyone else from Settings. You will be signed in
+          straight away.
         </p>
       </div>
       <form

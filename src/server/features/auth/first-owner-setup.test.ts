@@ -92,7 +92,11 @@ describe("first owner setup link", () => {
     expect(res.statusCode).toBe(400);
     const messages = (res.json().errors as { message: string }[]).map((e) => e.message);
     expect(messages).toEqual(
-      expect.arrayContaining(["First name is required.", "Please enter a valid email address.", passwordTooShortMessage]),
+      expect.arrayContaining([
+        "First name is required.",
+        "Please enter a valid email address.",
+        passwordTooShortMessage,
+      ]),
     );
     expect(await activeOwners()).toHaveLength(0);
   });
