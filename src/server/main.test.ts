@@ -1,22 +1,31 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { freePort, type SpawnedProcess, spawnScript, waitUntilReady } from "./test/server-process";
+import { afterEach, describe, expect, it } from "vitest";
+import { freePort, hasExited, type SpawnedProcess, spawnScript, waitUntilReady } from "./test/server-process";
 import { createTestDatabaseUrl } from "./test/test-database";
 
 /** The real entry point as `npm start` runs it: process-level behaviour (locks, signals). */
 type Started = SpawnedProcess;
 
+const running: Started[] = [];
+
 function startServer(env: Record<string, string>): Started {
-  return spawnScript("src/server/main.ts", {
+  const started = spawnScript("src/server/main.ts", {
     ...process.env,
     LOG_LEVEL: "info",
     HOST: "127.0.0.1",
     DATABASE_URL: "",
     ...env,
   });
+  running.push(started);
+  return started;
 }
+
+// A failed (or timed-out) test must not leave its servers running.
+afterEach(() => {
+  for (const started of running.splice(0)) if (!hasExited(started.child)) started.child.kill("SIGKILL");
+});
 
 function waitReady(port: number, started: Started, timeoutMs = 60_000) {
   return waitUntilReady(`http://127.0.0.1:${port}`, started, timeoutMs);
