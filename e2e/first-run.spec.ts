@@ -34,6 +34,8 @@ async function printedSetupLink(): Promise<string> {
 test("the printed setup link creates the first owner, signed in on the dashboard", {
   tag: ["@desktop", "@mobile"],
 }, async ({ page }) => {
+  // Two argon2 hashes and three first page loads, on a shared machine.
+  test.setTimeout(90_000);
   const link = await printedSetupLink();
   await page.goto(link);
   // The first page a new install opens: on a busy machine its chunk takes a while.
