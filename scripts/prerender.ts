@@ -1,8 +1,5 @@
 // Prerenders the landing page into the client build, so its content is in the HTML before any
-// script runs. Run after both Vite builds:
-//
-//   vite build --manifest && vite build --ssr entry-server.tsx --outDir ../../dist/ssr \
-//     && node --import tsx scripts/prerender.ts
+// script runs. scripts/build.ts runs it after both Vite builds, on the staging folder.
 //
 // Options (all optional): --client <dir> (default dist/client), --ssr <dir> (default dist/ssr).
 //

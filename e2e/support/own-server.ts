@@ -19,6 +19,8 @@ export interface OwnServerUser {
 export interface OwnServer {
   baseUrl: string;
   dataDir: string;
+  /** What the server wrote to standard output (the terminal), when started with `captureStdout`. */
+  stdout(): string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ export interface OwnServerOptions {
   portEnvVar?: string;
   /** Data the journey needs written before the server starts (after the users are made). */
   prepare?: (context: { database: Database; config: Config }) => Promise<void>;
+  /** Keep standard output for the journey to read (the first-owner setup link) instead of passing it on. */
+  captureStdout?: boolean;
 }
 
 async function stopChild(child: ChildProcess) {
@@ -84,13 +88,18 @@ export async function startOwnServer(options: OwnServerOptions): Promise<OwnServ
         CLIENT_DIR: process.env.CLIENT_DIR ?? "dist/client",
         ...extra,
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", options.captureStdout ? "pipe" : "inherit", "inherit"],
+    });
+    let stdout = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
     });
     await waitForReady(`${baseUrl}/readyz`, child);
     const server = child;
     return {
       baseUrl,
       dataDir,
+      stdout: () => stdout,
       async stop() {
         await stopChild(server);
         rmSync(dataDir, { recursive: true, force: true });

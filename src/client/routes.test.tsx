@@ -27,6 +27,7 @@ vi.mock("./features/email/resubscribe-page", () => stubPage("emailResubscribe"))
 vi.mock("./features/travel/travel-form-page", () => stubPage("travelForm"));
 vi.mock("./features/auth/admin-entry-page", () => stubPage("admin"));
 vi.mock("./features/auth/set-password-page", () => stubPage("setPassword"));
+vi.mock("./features/auth/setup-page", () => stubPage("setup"));
 vi.mock("./features/dashboard/dashboard-page", () => stubPage("adminDashboard"));
 vi.mock("./features/vendors/vendor-portal-page", () => stubPage("adminVendor"));
 vi.mock("./features/guests/guest-portal-page", () => stubPage("adminGuest"));

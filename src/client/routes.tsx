@@ -41,6 +41,7 @@ const pages: PageComponents = {
   travelForm: lazy(() => import("./features/travel/travel-form-page")),
   admin: lazy(() => import("./features/auth/admin-entry-page")),
   setPassword: lazy(() => import("./features/auth/set-password-page")),
+  setup: lazy(() => import("./features/auth/setup-page")),
   interviewBooking: lazy(() => import("./features/interviews/interview-booking-page")),
   placeOffer: lazy(() => import("./features/places/place-offer-page")),
   adminDashboard: lazy(() => import("./features/dashboard/dashboard-page")),

@@ -15,12 +15,14 @@ import { type Database, type Db, openDatabase } from "./db/client";
 import { seedBaseData } from "./db/seed";
 import { outboxWarnings } from "./email/outbox";
 import { registerFeatureRoutes } from "./features";
+import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
 import { registerNoStore } from "./http/no-store";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
+import { readableLogStream } from "./http/readable-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
 import { registerJobHandlers } from "./jobs/handlers";
@@ -60,7 +62,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', ...sensitiveLogPaths],
       serializers: { req: serializeRequestForLog },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.logFormat === "pretty"
+          ? { stream: readableLogStream() }
+          : {}),
     },
     bodyLimit: bodyLimitBytes,
     // Fastify accepts a hop count at runtime (proxy-addr); its types omit number.
@@ -135,6 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerFeatureRoutes(app);
   registerApiDocs(app);
 
-  await registerStaticClient(app, config.clientDir);
+  await registerStaticClient(app, config.clientDir, {
+    // A setup link's page is a 404 like its API once an owner exists.
+    setup: (path) => isSetupCodeLive(app.db, path.split("/").filter(Boolean)[1] ?? ""),
+  });
   return app;
 }

@@ -22,8 +22,22 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
-  it("requires SESSION_SECRET in production", () => {
-    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+  it("requires explicit secrets in production on PostgreSQL, where every process must share them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const postgres = { NODE_ENV: "production", DATA_DIR: dir, DATABASE_URL: "postgres://db.example.com/rhq" };
+    expect(() => loadConfig(postgres)).toThrow(/SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL/);
+    expect(() => loadConfig({ ...postgres, SESSION_SECRET: "s".repeat(32) })).toThrow(/DATA_ENCRYPTION_KEY/);
+    expect(
+      loadConfig({ ...postgres, SESSION_SECRET: "s".repeat(32), DATA_ENCRYPTION_KEY: "ab".repeat(32) }).sessionSecret,
+    ).toBe("s".repeat(32));
+  });
+
+  it("generates the secrets into DATA_DIR in production on the embedded database (npm start)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const config = loadConfig({ NODE_ENV: "production", DATA_DIR: dir });
+    expect(readFileSync(join(dir, "session-secret"), "utf8").trim()).toBe(config.sessionSecret);
+    expect(readFileSync(join(dir, "data-encryption-key"), "utf8").trim()).toHaveLength(64);
+    expect(loadConfig({ NODE_ENV: "production", DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
   it("generates the session secret once and keeps it in DATA_DIR", () => {

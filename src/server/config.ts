@@ -26,6 +26,8 @@ const envSchema = z.object({
   /** Turns on the email provider's event webhook (bounces, complaints); unset, it answers 404. See README. */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
+  /** "json" (default): one JSON object a line, for log shipping. "pretty": readable lines (npm run dev). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   /** Where interview video rooms live (a self-hosted Jitsi or the public service). */
   JITSI_BASE_URL: z
     .url({ message: "must be an absolute URL such as https://meet.jit.si" })
@@ -93,7 +95,8 @@ export type OidcConfig = {
 
 /**
  * No NODE_ENV here on purpose: a protection that only holds in one mode is off wherever the
- * variable is forgotten. NODE_ENV=production only makes loadConfig insist on explicit secrets.
+ * variable is forgotten. NODE_ENV=production only makes loadConfig insist on explicit secrets
+ * (with DATABASE_URL) and on Stripe's webhook secret.
  */
 export type Config = {
   port: number;
@@ -117,6 +120,8 @@ export type Config = {
   /** Stripe Checkout and its webhook; unset means payments are recorded by staff only. */
   stripe?: { secretKey: string; webhookSecret?: string };
   logLevel: (typeof logLevels)[number];
+  /** How log lines look: JSON for machines, or readable for a developer's terminal. */
+  logFormat: "json" | "pretty";
   trustProxy: boolean | number | string[];
   /** Where the built client lives; tests may point elsewhere. */
   clientDir: string;
@@ -153,12 +158,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = e.DATA_DIR === "memory://" ? e.DATA_DIR : resolve(e.DATA_DIR);
-  if (e.NODE_ENV === "production" && !e.SESSION_SECRET) {
-    throw new ConfigError("Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production");
-  }
-  if (e.NODE_ENV === "production" && !e.DATA_ENCRYPTION_KEY) {
+  // The embedded database lives in DATA_DIR, so secrets generated there go wherever the data goes
+  // (zero-setup `npm start`). On PostgreSQL every process of the deployment must share them, and a
+  // DATA_DIR is one machine's disk: production sets them explicitly.
+  const sharedDatabaseInProduction = e.NODE_ENV === "production" && e.DATABASE_URL !== undefined;
+  if (sharedDatabaseInProduction && !e.SESSION_SECRET) {
     throw new ConfigError(
-      "Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production (generate one with: openssl rand -hex 32)",
+      "Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL (generate one with: openssl rand -hex 32)",
+    );
+  }
+  if (sharedDatabaseInProduction && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production with DATABASE_URL (generate one with: openssl rand -hex 32)",
     );
   }
   if (e.NODE_ENV === "production" && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
@@ -195,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : {}),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: resolve(e.CLIENT_DIR),
     runWorker: e.RUN_WORKER === "true",
@@ -257,6 +269,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     emailRatePerSecond: 1000,
     jitsiBaseUrl: "https://meet.jit.si",
     logLevel: "silent",
+    logFormat: "json",
     trustProxy: false,
     clientDir: resolve("dist/client"),
     runWorker: false,

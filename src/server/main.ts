@@ -1,22 +1,16 @@
-import { count } from "drizzle-orm";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
-import { users } from "./db/schema";
+import { issueSetupCode, setupUrl } from "./features/auth/first-owner-setup.service";
 
 async function main() {
   loadDotEnv();
   const config = loadConfig();
   const app = await buildApp(config);
 
-  const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(users);
-  if (n === 0) {
-    app.log.warn(
-      "No user exists yet. Create the first owner with:\n" +
-        "  npm run user:create -- --email you@example.com --password 'a long passphrase' --role owner\n" +
-        "(stop the server first when using the embedded database)",
-    );
-  }
+  // Only its hash is stored; the link itself goes to the terminal, never to the structured log
+  // (log lines are shipped and kept). It is the one credential the server ever prints.
+  const setupCode = await issueSetupCode(app.db);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +35,19 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Retreat HQ is serving ${config.publicUrl} (database: ${app.database.driver})`);
+  if (setupCode) printSetupLink(setupUrl(config.publicUrl, setupCode));
+}
+
+function printSetupLink(url: string) {
+  console.log(
+    [
+      "",
+      "No owner exists yet. Open this link to create the first owner:",
+      `  ${url}`,
+      "It works until an owner exists. (Scripts can use `npm run user:create` instead.)",
+      "",
+    ].join("\n"),
+  );
 }
 
 main().catch((error) => {

@@ -16,6 +16,8 @@ export const pageRoutes = {
   emailResubscribe: "/email/resubscribe/:token?",
   travelForm: "/travel-form/:applicationId",
   setPassword: "/set-password/:token",
+  /** The first owner, from the link printed at start-up while no owner exists. */
+  setup: "/setup/:code",
   interviewBooking: "/interview/book/:token",
   placeOffer: "/place-offer/:token",
 } as const;

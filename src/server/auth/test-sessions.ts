@@ -1,7 +1,7 @@
 /**
  * Test helpers (imported only by *.test.ts): users of each role and signed-in cookies, without
  * the argon2 cost of a real sign-in. Production code has no such path: sessions are only
- * created by POST /api/auth/login.
+ * created by signing in (password, OpenID Connect) and by creating the first owner (setup link).
  */
 import type { FastifyInstance } from "fastify";
 import type { Role } from "../../shared/constants";

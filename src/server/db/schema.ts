@@ -134,6 +134,17 @@ export const passwordTokens = pgTable(
   (t) => [index("password_tokens_user_id_idx").on(t.userId)],
 );
 
+/**
+ * One-time codes of the links that create the first owner (/setup/<code>): each start-up without
+ * an active owner prints one, so several processes may each have their own. Only the SHA-256 of a
+ * code is stored. Valid until an active owner exists; the owner's creation deletes them all.
+ */
+export const setupCodes = pgTable("setup_codes", {
+  id: id(),
+  codeHash: text("code_hash").notNull().unique(),
+  createdAt: tstz("created_at").notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Retreats, booking types, applications
 // ---------------------------------------------------------------------------------------------

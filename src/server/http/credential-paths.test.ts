@@ -7,6 +7,8 @@ describe("redactCredentialPath", () => {
   it.each([
     [`/set-password/${token}`, "/set-password/[redacted]"],
     [`/api/auth/set-password/${token}`, "/api/auth/set-password/[redacted]"],
+    [`/setup/${token}`, "/setup/[redacted]"],
+    [`/api/auth/setup/${token}`, "/api/auth/setup/[redacted]"],
     [`/interview/book/${token}?utm=x`, "/interview/book/[redacted]?utm=x"],
     [`/api/interview-booking/${token}`, "/api/interview-booking/[redacted]"],
     [`/place-offer/${token}`, "/place-offer/[redacted]"],

@@ -2,7 +2,8 @@ import { pageRoutes } from "../../shared/routes";
 
 /**
  * Paths whose next segment is a bearer credential: whoever holds the URL sets the account's
- * password, answers the place offer, books the interview, starts the payment or reads the feed.
+ * password or creates the first owner, answers the place offer, books the interview, starts the
+ * payment or reads the feed.
  * One list for every rule that must recognise such a link: the outbox refuses to store one
  * (src/server/email/outbox.ts) and the request log masks it (redactCredentialPath).
  *
@@ -11,6 +12,7 @@ import { pageRoutes } from "../../shared/routes";
  */
 export const credentialPathPrefixes = [
   prefixOf(pageRoutes.setPassword), // also covers /api/auth/set-password/
+  prefixOf(pageRoutes.setup), // also covers /api/auth/setup/
   prefixOf(pageRoutes.interviewBooking),
   "/api/interview-booking/",
   prefixOf(pageRoutes.placeOffer),
@@ -37,6 +39,7 @@ const inUrl = new RegExp(`(${escaped})[^/?#\\s]+`, "gi");
  */
 const tokenAfter: Record<(typeof credentialPathPrefixes)[number], string> = {
   "/set-password/": "[A-Za-z0-9_-]{32,}",
+  "/setup/": "[A-Za-z0-9_-]{32,}",
   "/interview/book/": "[A-Za-z0-9_-]{32,}",
   "/api/interview-booking/": "[A-Za-z0-9_-]{32,}",
   "/place-offer/": "[A-Za-z0-9_-]{32,}",

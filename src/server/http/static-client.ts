@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchPageRoute } from "../../shared/routes";
+import { matchPageRoute, type PageRouteName } from "../../shared/routes";
+import { markLiveBuild } from "./client-builds";
 
 const missingClientHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retreat HQ</title></head>' +
@@ -21,14 +22,26 @@ function precompress(html: string): Precompressed {
 }
 
 /**
+ * Pages that exist only while the server says so (a one-time link): the path's page answers 200
+ * when the gate resolves true, otherwise the shell with 404 like any unknown path.
+ */
+export type PageGates = Partial<Record<PageRouteName, (path: string) => Promise<boolean>>>;
+
+/**
  * Serves the built client: hashed assets cached for a year, HTML never cached. "/" gets the
  * prerendered landing page (index.html); other page paths the client router knows get the app
  * shell (shell.html) with 200; any other path gets the shell with 404, where the router shows the
  * '404 Page Not Found' page. Unknown /api paths get JSON 404.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string) {
+export async function registerStaticClient(app: FastifyInstance, clientDir: string, gates: PageGates = {}) {
   const read = (file: string) =>
     existsSync(join(clientDir, file)) ? readFileSync(join(clientDir, file), "utf8") : null;
+  const builtShell = read("shell.html") ?? read("index.html");
+  // Keeps this build's hashed chunks on disk while this server runs, whatever builds follow.
+  if (builtShell) {
+    const unmark = markLiveBuild(clientDir, builtShell);
+    app.addHook("onClose", async () => unmark());
+  }
   const landingHtml = read("index.html") ?? missingClientHtml;
   const landing = precompress(landingHtml);
   const shell = precompress(read("shell.html") ?? landingHtml);
@@ -58,7 +71,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     return reply.header("content-encoding", encoding).send(page[encoding]);
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path === "/api" || path.startsWith("/api/")) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
@@ -68,6 +81,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     }
     const route = matchPageRoute(path);
     if (route === "landing") return sendHtml(request, reply, 200, landing);
-    return sendHtml(request, reply, route ? 200 : 404, shell);
+    const gate = route ? gates[route] : undefined;
+    const found = route !== null && (!gate || (await gate(path)));
+    return sendHtml(request, reply, found ? 200 : 404, shell);
   });
 }

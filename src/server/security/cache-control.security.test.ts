@@ -42,6 +42,7 @@ const mustNotBeStored = [
   "GET /api/guest/me",
   "GET /api/guest/calendar-url",
   "GET /api/auth/set-password/:token",
+  "GET /api/auth/setup/:token",
   "GET /api/place-offers/:token",
   "GET /api/interview-booking/:token",
   "GET /api/pay/:token",

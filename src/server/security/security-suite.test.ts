@@ -304,6 +304,18 @@ const tokenCases: TokenCase[] = [
     url: (k) => `/api/auth/set-password/${k}`,
     payload: () => ({ password: "correct horse battery staple 42" }),
   },
+  { name: "first owner setup (read)", method: "GET", url: (k) => `/api/auth/setup/${k}` },
+  {
+    name: "first owner setup (create)",
+    method: "POST",
+    url: (k) => `/api/auth/setup/${k}`,
+    payload: () => ({
+      firstName: "Olive",
+      lastName: "Owner",
+      email: "olive.setup@example.com",
+      password: "correct horse battery staple 42",
+    }),
+  },
   { name: "interview booking (read)", method: "GET", url: (k) => `/api/interview-booking/${k}` },
   {
     name: "interview booking (book)",

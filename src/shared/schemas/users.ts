@@ -7,6 +7,9 @@ export const passwordTooShortMessage = `Password must be at least ${minPasswordL
 
 const password = z.string().min(minPasswordLength, passwordTooShortMessage).max(1024, "Password is too long.");
 const name = z.string().trim().max(limits.name, `Names can be at most ${limits.name} characters.`);
+const email = z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address."));
+const firstName = name.min(1, "First name is required.");
+const lastName = name.min(1, "Last name is required.");
 
 /** A user as the Settings tab lists it. */
 export const userSchema = z.object({
@@ -40,9 +43,9 @@ export const passwordAndLinkMessage = "Choose either a first password or a set-p
  */
 export const createUserSchema = z
   .strictObject({
-    email: z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address.")),
-    firstName: name.min(1, "First name is required."),
-    lastName: name.min(1, "Last name is required."),
+    email,
+    firstName,
+    lastName,
     role: roleSchema,
     password: password.optional(),
     sendSetPasswordLink: z.boolean().optional(),
@@ -59,8 +62,8 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 /** PATCH /api/admin/users/{id}: any subset, at least one field. */
 export const updateUserSchema = z
   .strictObject({
-    firstName: name.min(1, "First name is required."),
-    lastName: name.min(1, "Last name is required."),
+    firstName,
+    lastName,
     role: roleSchema,
     isActive: z.boolean(),
     password,
@@ -92,3 +95,13 @@ export const setPasswordLinkSentSchema = z.object({
   ...revealedLink,
 });
 export type SetPasswordLinkSent = z.infer<typeof setPasswordLinkSentSchema>;
+
+/**
+ * POST /api/auth/setup/{code}: the first owner, made from the one-time link the server prints
+ * while no owner exists. The same rules as an owner creating a user.
+ */
+export const setupOwnerSchema = z.strictObject({ firstName, lastName, email, password });
+export type SetupOwnerInput = z.infer<typeof setupOwnerSchema>;
+
+/** The setup page's answer for unknown codes, and for every code once an owner exists. */
+export const setupLinkInvalidMessage = "This setup link is invalid or no longer needed.";

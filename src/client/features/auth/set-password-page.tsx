@@ -15,8 +15,9 @@ import { authUserQueryKey } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 
-export const passwordsDifferMessage = "Passwords do not match.";
-export const confirmPasswordMessage = "Please confirm your password.";
+import { confirmPasswordMessage, passwordsDifferMessage } from "./password-confirmation";
+
+export { confirmPasswordMessage, passwordsDifferMessage };
 
 /** The server's rule for the password, plus the confirmation only the form needs. */
 const setPasswordFormSchema = setPasswordSchema

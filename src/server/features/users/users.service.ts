@@ -32,7 +32,7 @@ export function toUserDto(user: UserRow): UserDto {
 }
 
 /** What the audit trail keeps of a user: never the password hash. */
-function auditView(user: UserRow) {
+export function auditView(user: UserRow) {
   const { id, email, firstName, lastName, role, isActive } = user;
   return { id, email, firstName, lastName, role, isActive };
 }

@@ -1,0 +1,48 @@
+// `npm run build`: the client (Vite), the landing page's server render, the prerendered HTML.
+//
+// Everything is built into a staging folder first (dist/.staging-<pid>/), then published into
+// dist/client by src/server/http/client-builds.ts: new hashed chunks beside the old ones, the HTML
+// switched last, and old chunks deleted only when no running server still names them. A server
+// started before a rebuild in the same checkout keeps working.
+//
+// Options: --client <dir> (default dist/client), --ssr <dir> (default dist/ssr).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { publishBuild } from "../src/server/http/client-builds";
+
+const root = resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: { client: { type: "string", default: "dist/client" }, ssr: { type: "string", default: "dist/ssr" } },
+});
+const clientDir = resolve(root, values.client);
+const ssrDir = resolve(root, values.ssr);
+const staging = join(dirname(clientDir), `.staging-${process.pid}`);
+const stagedClient = join(staging, "client");
+const stagedSsr = join(staging, "ssr");
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    process.exit(result.status ?? 1);
+  }
+}
+
+const vite = join(root, "node_modules", "vite", "bin", "vite.js");
+const startedAt = Date.now();
+rmSync(staging, { recursive: true, force: true });
+mkdirSync(staging, { recursive: true });
+run([vite, "build", "--manifest", "--outDir", stagedClient, "--emptyOutDir"]);
+run([vite, "build", "--ssr", "entry-server.tsx", "--outDir", stagedSsr, "--emptyOutDir"]);
+run(["--import", "tsx", join(root, "scripts", "prerender.ts"), "--client", stagedClient, "--ssr", stagedSsr]);
+
+const { buildId } = publishBuild(stagedClient, clientDir, startedAt);
+// The server render is a build input (nothing serves it): swap the folder whole.
+const previousSsr = `${ssrDir}.old-${process.pid}`;
+if (existsSync(ssrDir)) renameSync(ssrDir, previousSsr);
+renameSync(stagedSsr, ssrDir);
+rmSync(previousSsr, { recursive: true, force: true });
+rmSync(staging, { recursive: true, force: true });
+console.log(`published build ${buildId} into ${clientDir} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
