@@ -307,6 +307,24 @@ describe("findInvariantViolations", () => {
       );
     }
 
+    // An overdue notice for a payment not yet due.
+    found = await violationsAfter(async (tx) => {
+      const { reminder, payment } = await pendingReminderOf(tx, ids.couplePlan);
+      reminderId = reminder.id;
+      await tx
+        .update(paymentReminders)
+        .set({ reminderType: "overdue", daysBefore: -1 })
+        .where(eq(paymentReminders.id, reminder.id));
+      return payment;
+    });
+    expect(found).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Payment reminder ${reminderId} \\(pending\\) .*: it is an overdue notice for a payment not yet overdue`,
+        ),
+      ),
+    ]);
+
     // Showing another date than its payment's.
     found = await violationsAfter(async (tx) => {
       const { reminder } = await pendingReminderOf(tx, ids.couplePlan);

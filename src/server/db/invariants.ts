@@ -249,8 +249,9 @@ const samePence = (a: string | null, b: string | null) =>
  * Why a reminder the Payments tab offers a Send for (sendableReminderStatuses) could not be
  * sent, or null when it can: it must be about an existing, unpaid, scheduled payment (deposit
  * or instalment) of an active plan, an "upcoming" one for a payment not yet past due (after
- * that the overdue notice takes over), and a pending one must show its payment's date and
- * amount (pending reminders follow their payment). `today` is a London date (YYYY-MM-DD).
+ * that the overdue notice takes over), an overdue notice for one that is, and a pending one
+ * must show its payment's date and amount (pending reminders follow their payment). `today` is
+ * a London date (YYYY-MM-DD).
  */
 export function reminderSendProblem(reminder: ReminderWithPayment, today: string): string | null {
   if (!(sendableReminderStatuses as readonly string[]).includes(reminder.status)) return null;
@@ -265,6 +266,9 @@ export function reminderSendProblem(reminder: ReminderWithPayment, today: string
   if (!payment.dueDate) return "is about a payment without a due date";
   if (reminder.reminderType !== "overdue" && payment.dueDate < today) {
     return `is an upcoming reminder for a payment due ${payment.dueDate}, already past (the overdue notice takes over)`;
+  }
+  if (reminder.reminderType === "overdue" && payment.dueDate >= today) {
+    return `is an overdue notice for a payment not yet overdue (due ${payment.dueDate})`;
   }
   if (
     (reminder.status as PaymentReminderStatus) === "pending" &&
