@@ -9,6 +9,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "rhq-e2e-"));
 export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
+  // The first paint of an admin tab, on two cores shared by two workers, their servers and browsers,
+  // was seen to take 5-6 s under load: assertions wait up to 10 s for what they expect.
+  expect: { timeout: 10_000 },
   globalSetup: "./e2e/support/global-setup.ts",
   retries: process.env.CI ? 1 : 0,
   workers: Number(process.env.E2E_WORKERS ?? 2),

@@ -196,6 +196,13 @@ test("the owner manages users and settings, and finds both in the audit log", { 
   const path = /\/set-password\/[A-Za-z0-9_-]{43}$/.exec(link)?.[0];
   expect(path, link).toBeTruthy();
   await expect(revealed.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await shot(page, "one-time-set-password-link");
+  // On a phone the users table scrolls sideways; the panel stays whole within the screen.
+  const box = await revealed.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(box, "the link panel").not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
   const invitee = await page.context().browser()!.newContext();
   const setPage = await invitee.newPage();
   await setPage.goto(`${baseUrl}${path}`);

@@ -28,6 +28,23 @@ test.describe("links that do not work", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Invalid Link" })).toBeVisible();
   });
 
+  test("no token at all: each page answers 200 with its Invalid Link text, not the 404 page", async ({ page }) => {
+    const pages = [
+      ["unsubscribe", "This unsubscribe link is invalid or expired."],
+      ["resubscribe", "This resubscribe link is invalid or expired."],
+      ["preferences", "This email preferences link is invalid or expired."],
+    ] as const;
+    for (const [name, text] of pages) {
+      for (const path of [`/email/${name}`, `/email/${name}/`]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole("heading", { level: 1, name: "Invalid Link" })).toBeVisible();
+        await expect(page.getByText(text)).toBeVisible();
+        await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toHaveCount(0);
+      }
+    }
+  });
+
   test("an unknown token cannot load, and unsubscribing with it fails with a toast", async ({ page }) => {
     await page.goto(`/email/preferences/${unknownToken()}`);
     await expect(page.getByRole("heading", { name: "Unable to Load Preferences" })).toBeVisible();

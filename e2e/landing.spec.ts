@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousAxeViolations } from "./support/page-helpers";
+import { expectNoSeriousAxeViolations, screenshots } from "./support/page-helpers";
 
 // The landing page as a visitor sees it (public-site.md section 2, "Landing page", and section 9).
 // Runs against a prerendered build: `vite build --manifest`, the SSR build and scripts/prerender.ts.
@@ -295,6 +295,150 @@ test.describe("without prompts", () => {
   });
 });
 
+/** What has keyboard focus: its id, else its tag and text; "BODY" when focus fell to the page. */
+function focusedDescription(page: Page) {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return "BODY";
+    return active.id || `${active.tagName}:${(active.textContent ?? "").trim().slice(0, 60)}`;
+  });
+}
+
+/**
+ * Holds back the chunk whose file name matches until `release()` is called: the visitor gets
+ * somewhere before the code does, which a fast local server otherwise never shows.
+ */
+async function holdChunk(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+// Keyboard journeys: desktop only, like every test without the @mobile tag (playwright.config.ts).
+test.describe("keyboard", () => {
+  test.beforeEach(async ({ page }) => acknowledgePrompts(page));
+
+  test("Tab from the top goes through every control of both forms in order, and focus never drops", async ({
+    page,
+  }) => {
+    // A few hundred key presses, each followed by a look at the focused element.
+    test.setTimeout(120_000);
+    await gotoLanding(page);
+    await page.locator("body").focus();
+    const visited: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await focusedDescription(page);
+      visited.push(focused);
+      if (focused === "BUTTON:Terms & Conditions") break;
+    }
+    expect(visited.at(-1), "the walk ends at the footer's last button").toBe("BUTTON:Terms & Conditions");
+    expect(visited.filter((entry) => entry === "BODY")).toEqual([]);
+    // Every control of both forms, in page order (a radio group is one Tab stop), none skipped.
+    const expected = [
+      "apply-type-individual",
+      "apply-fullName",
+      "apply-email",
+      "apply-phone",
+      "apply-location",
+      "apply-socialLinks",
+      "apply-whyJoin",
+      "apply-advocacyExperience",
+      "apply-room-shared",
+      "apply-wantsVipUpgrade",
+      "apply-dietaryNotes",
+      "apply-additionalInfo",
+      "BUTTON:Submit Application",
+      "BUTTON:Privacy Policy",
+      "waitlist-name",
+      "waitlist-email",
+      "BUTTON:Join Waitlist",
+    ];
+    const first = visited.indexOf(expected[0]!);
+    expect(first, "the application form is in the tab order").toBeGreaterThan(0);
+    expect(visited.slice(first, first + expected.length)).toEqual(expected);
+    expect(
+      visited.some((entry) => entry.endsWith("-website")),
+      "the honeypots never take focus",
+    ).toBe(false);
+  });
+
+  test("a form whose code is still loading holds the focus and hands it to the form", async ({ page }) => {
+    test.setTimeout(90_000);
+    const release = await holdChunk(page, /\/assets\/application-section-[\w-]+\.js$/);
+    await gotoLanding(page);
+    await page.locator("body").focus();
+    let reached = false;
+    for (let i = 0; i < 300 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = (await focusedDescription(page)) === "apply-heading";
+    }
+    expect(reached, "Tab stops on the application placeholder instead of skipping it").toBe(true);
+    await expect(page.locator("#apply")).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page.locator("#apply-fullName")).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("#apply-heading")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#apply-type-individual")).toBeFocused();
+  });
+
+  test("the schedule keeps keyboard focus on the same day when it is enhanced", async ({ page }) => {
+    test.setTimeout(60_000);
+    const release = await holdChunk(page, /\/assets\/schedule-accordion-[\w-]+\.js$/);
+    await gotoLanding(page);
+    await page.locator("body").focus();
+    let day = "";
+    for (let i = 0; i < 100 && !day; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await focusedDescription(page);
+      if (focused.startsWith("SUMMARY:")) day = focused.slice("SUMMARY:".length);
+    }
+    expect(day).toMatch(/^Day 1\s*Soft Landing/);
+    // Open it the keyboard way while the list is still the plain one.
+    await page.keyboard.press("Enter");
+    release();
+    const accordion = page.locator("#schedule [data-enhanced='true']");
+    await expect(accordion).toBeVisible();
+    const trigger = accordion.getByRole("button").nth(0);
+    await expect(trigger).toHaveText(/^Day 1\s*Soft Landing/);
+    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(accordion.getByRole("button").nth(1)).toBeFocused();
+  });
+
+  test("closing the privacy or terms modal gives focus back to the button that opened it", async ({ page }) => {
+    test.setTimeout(60_000);
+    await gotoLanding(page);
+    for (const name of ["Privacy Policy", "Terms & Conditions"]) {
+      const opener = page.locator("footer").getByRole("button", { name });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name });
+      // The dialogs are a chunk of their own, fetched on first use.
+      await expect(dialog).toBeVisible({ timeout: 15_000 });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+    // Also from a form: the waitlist's Privacy Policy button.
+    await page.locator("#waitlist").scrollIntoViewIfNeeded();
+    const fromForm = page.locator("#waitlist").getByRole("button", { name: "Privacy Policy" });
+    await fromForm.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeVisible();
+    await page.getByRole("dialog", { name: "Privacy Policy" }).getByRole("button", { name: "Close" }).press("Enter");
+    await expect(page.getByRole("dialog", { name: "Privacy Policy" })).toBeHidden();
+    await expect(fromForm).toBeFocused();
+  });
+});
+
 test.describe("mobile menu", () => {
   test.beforeEach(async ({ page }) => acknowledgePrompts(page));
 
@@ -344,12 +488,38 @@ test.describe("prompts", () => {
     await page.waitForTimeout(500);
     await expect(notice).toHaveCount(0);
     await expect(notice).toBeVisible({ timeout: 5000 });
+    // It takes the focus (a keyboard or screen-reader visitor is told about it), so Escape works.
+    await expect(notice).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(notice.getByRole("button", { name: "Close" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(notice).toHaveCount(0);
 
     await page.reload();
     await page.waitForTimeout(2000);
     await expect(notice).toHaveCount(0);
+  });
+
+  test("the development notice and the cookie banner are never on screen together", {
+    tag: "@mobile",
+  }, async ({ page }) => {
+    const shots = screenshots("prompts", { fullPage: false });
+    await gotoLanding(page);
+    const notice = page.getByRole("dialog", { name: "Early development notice" });
+    const banner = page.getByRole("region", { name: "Cookie notice" });
+    // Past both delays (1 s and 2 s), sampling what is on screen.
+    for (let elapsed = 0; elapsed < 4000; elapsed += 200) {
+      const [noticeShown, bannerShown] = await Promise.all([notice.isVisible(), banner.isVisible()]);
+      expect(noticeShown && bannerShown, `both prompts at ${elapsed} ms`).toBe(false);
+      await page.waitForTimeout(200);
+    }
+    await expect(notice).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await shots(page, "notice");
+    await notice.getByRole("button", { name: "Continue to the site" }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(banner).toBeVisible();
+    await shots(page, "cookie-banner");
   });
 
   test("the notice's waitlist button stores the acknowledgement and scrolls to the waitlist", {

@@ -131,3 +131,39 @@ test(
     expect(["queued", "sending", "sent", "logged"]).toContain(mail[0]!.status);
   },
 );
+
+test("a declined applicant's reminders are cancelled with the plan and offer no Send", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const name = "Nora Notneeded";
+  const application = await acceptNewApplicationInTab(page, baseUrl, {
+    firstName: "Nora",
+    lastName: "Notneeded",
+    email: `nora.notneeded.${testInfo.project.name}@example.com`,
+    advocacyInvolvement: "Sanctuary volunteering in Devon.",
+  });
+  const mine = async () =>
+    (await api<PaymentReminderList>(page, "GET", "/api/admin/payment-reminders")).items.filter(
+      (r) => r.applicationId === application.id,
+    );
+  await expect.poll(async () => (await mine()).filter((r) => r.canSend).length, { timeout: 20_000 }).toBe(4);
+
+  // Declining cancels the plan, and its reminders with it, at once.
+  await api(page, "POST", `/api/admin/applications/${application.id}/escalate/declined`, { notify: false });
+  expect((await mine()).map((r) => [r.status, r.canSend])).toEqual(Array(4).fill(["cancelled", false]));
+
+  await page.goto(`${baseUrl}/admin/dashboard?tab=payments`);
+  const section = page
+    .locator("div.rounded-card")
+    .filter({ has: page.getByRole("heading", { level: 2, name: "Payment reminders" }) });
+  const rows = section.getByRole("list", { name: "Payment reminders" }).getByRole("listitem").filter({ hasText: name });
+  await expect(rows).toHaveCount(4);
+  for (const row of await rows.all()) {
+    await expect(row).toContainText("Cancelled");
+    await expect(row).toContainText("the payment plan was cancelled or completed");
+    await expect(row).not.toContainText("Goes out");
+  }
+  await expect(section.getByRole("button", { name: `Send reminder to ${name}` })).toHaveCount(0);
+  await section.scrollIntoViewIfNeeded();
+  await shot(page, "reminders-cancelled", section);
+});

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { travelFormClosedMessage } from "../src/shared/schemas/travel";
 import { type OwnServer, startOwnServer } from "./support/own-server";
-import { expectNoSeriousAxeViolations } from "./support/page-helpers";
+import { expectNoSeriousAxeViolations, screenshots } from "./support/page-helpers";
 
 /**
  * The Travel Compliance Form against the real server. The form is only open to applications
@@ -12,6 +12,8 @@ import { expectNoSeriousAxeViolations } from "./support/page-helpers";
  */
 
 const staff = { email: "tess.staff@example.com", password: "e2e staff passphrase", firstName: "Tess" };
+
+const shot = screenshots("travel-form");
 
 let server: OwnServer | undefined;
 let baseUrl = "";
@@ -159,6 +161,7 @@ test("submitting shows 'Submitting...', then the thank-you screen with no way ba
   await expect(page.getByRole("status").filter({ hasText: "Success!" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Travel Information" })).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: /@/ })).toBeVisible();
+  await shot(page, "not-available");
   await expectNoSeriousAxeViolations(page, { settle: false });
 });
 
@@ -188,6 +191,7 @@ test("a link for an application without a place says why instead of showing the 
   await expect(page.getByRole("main")).toContainText(travelFormClosedMessage);
   await expect(page.getByRole("button", { name: "Submit Travel Information" })).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: /@/ })).toBeVisible();
+  await shot(page, "not-available");
   await expectNoSeriousAxeViolations(page, { settle: false });
 });
 

@@ -87,8 +87,27 @@ describe("AppRouter", () => {
     expect(screen.getByRole("link", { name: /home/i }).getAttribute("href")).toBe("/");
   });
 
-  it("treats a token route without a token as unknown", async () => {
-    renderAt("/email/unsubscribe");
+  it("opens the email pages without a token (they say 'Invalid Link'), with or without a trailing slash", async () => {
+    for (const [path, name] of [
+      ["/email/unsubscribe", "emailUnsubscribe"],
+      ["/email/unsubscribe/", "emailUnsubscribe"],
+      ["/email/resubscribe", "emailResubscribe"],
+      ["/email/resubscribe/", "emailResubscribe"],
+      ["/email/preferences", "emailPreferences"],
+      ["/EMAIL/Preferences/", "emailPreferences"],
+    ] as const) {
+      renderAt(path);
+      expect(await page(name)).toBeTruthy();
+      expect(params().token).toBeUndefined();
+      cleanup();
+    }
+  });
+
+  it("treats other token routes without a token as unknown", async () => {
+    renderAt("/travel-form");
+    expect(await page("404 Page Not Found")).toBeTruthy();
+    cleanup();
+    renderAt("/email/unsubscribe/a/b");
     expect(await page("404 Page Not Found")).toBeTruthy();
   });
 

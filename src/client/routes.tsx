@@ -16,10 +16,15 @@ export const caseInsensitiveParser: Parser = (route, loose) => {
   return { keys: keys || undefined, pattern: new RegExp(pattern.source, flags) };
 };
 
+/** `:name` is a string param; `:name?` may be missing. */
+type ParamOf<Name extends string> = Name extends `${infer Optional}?`
+  ? { [K in Optional]?: string }
+  : { [K in Name]: string };
+
 type RouteParamsOf<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
-  ? { [K in Name]: string } & RouteParamsOf<Rest>
+  ? ParamOf<Name> & RouteParamsOf<Rest>
   : Pattern extends `${string}:${infer Name}`
-    ? { [K in Name]: string }
+    ? ParamOf<Name>
     : Record<never, string>;
 
 type PageComponents = {

@@ -1,7 +1,8 @@
 /**
  * Every page path the client router knows. The server uses the same list to decide between
  * serving the app shell with 200 and the 404 page with status 404, so the two never disagree.
- * Patterns use `:name` for a named parameter; matching is case-insensitive.
+ * Patterns use `:name` for a named parameter (`:name?` when it may be missing); matching is
+ * case-insensitive.
  */
 export const pageRoutes = {
   landing: "/",
@@ -9,9 +10,10 @@ export const pageRoutes = {
   adminDashboard: "/admin/dashboard",
   adminVendor: "/admin/vendor",
   adminGuest: "/admin/guest",
-  emailPreferences: "/email/preferences/:token",
-  emailUnsubscribe: "/email/unsubscribe/:token",
-  emailResubscribe: "/email/resubscribe/:token",
+  // The token is optional: a link without one still opens the page, which says 'Invalid Link'.
+  emailPreferences: "/email/preferences/:token?",
+  emailUnsubscribe: "/email/unsubscribe/:token?",
+  emailResubscribe: "/email/resubscribe/:token?",
   travelForm: "/travel-form/:applicationId",
   setPassword: "/set-password/:token",
   interviewBooking: "/interview/book/:token",
@@ -26,8 +28,12 @@ export const adminRouteNames: readonly PageRouteName[] = ["admin", "adminDashboa
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split("/")
-    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-    .join("/");
+    .filter((segment) => segment !== "")
+    .map((segment) => {
+      if (!segment.startsWith(":")) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+    })
+    .join("");
   return new RegExp(`^${source}/?$`, "i");
 }
 

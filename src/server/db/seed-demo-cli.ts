@@ -1,24 +1,35 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
+import {
+  defaultDemoApplications,
+  defaultDemoSubscribers,
+  demoCastSize,
+  demoSignIns,
+  maxDemoApplications,
+  maxDemoSubscribers,
+  seedDemoThroughServices,
+} from "../demo/seed-demo-services";
 import { createFieldCipher } from "../privacy/field-encryption";
 import { openDatabase } from "./client";
-import { demoDefaultSeed, maxDemoRows, type SeedDemoProgress, seedDemoData } from "./seed-demo";
+import { demoDefaultSeed } from "./seed-demo";
 
 const usage = `Usage: npm run seed:demo -- [--applications N] [--subscribers N] [--seed S]
-  --applications  applications to create, 0 to ${maxDemoRows} (default 200)
-  --subscribers   email subscribers to create, 0 to ${maxDemoRows} (default 500)
-  --seed          PRNG seed, 0 to ${0xffffffff} (default ${demoDefaultSeed}); the same options give the same data`;
+  --applications  applications in all, ${demoCastSize} to ${maxDemoApplications} (default ${defaultDemoApplications}); beyond the
+                  ${demoCastSize} of the demo story they stay new, in screening, waitlisted or declined
+  --subscribers   email subscribers to import, 0 to ${maxDemoSubscribers} (default ${defaultDemoSubscribers})
+  --seed          PRNG seed, 0 to ${0xffffffff} (default ${demoDefaultSeed}); the same seed gives the same people and texts
+Everything goes through the product's own services, with dates relative to today.`;
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`);
   process.exit(2);
 }
 
-/** A whole number in [0, max] written as plain digits ("1e3", "-1", "2.5" and "" are refused). */
-function parseCount(name: string, raw: string, max: number): number {
+/** A whole number in [min, max] written as plain digits ("1e3", "-1", "2.5" and "" are refused). */
+function parseCount(name: string, raw: string, min: number, max: number): number {
   const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value > max) {
-    fail(`--${name} must be a whole number from 0 to ${max}, got "${raw}".`);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    fail(`--${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
   }
   return value;
 }
@@ -27,8 +38,8 @@ let values: { applications: string; subscribers: string; seed: string; help?: bo
 try {
   ({ values } = parseArgs({
     options: {
-      applications: { type: "string", default: "200" },
-      subscribers: { type: "string", default: "500" },
+      applications: { type: "string", default: String(defaultDemoApplications) },
+      subscribers: { type: "string", default: String(defaultDemoSubscribers) },
       seed: { type: "string", default: String(demoDefaultSeed) },
       help: { type: "boolean", short: "h" },
     },
@@ -41,9 +52,9 @@ if (values.help) {
   process.exit(0);
 }
 const options = {
-  applications: parseCount("applications", values.applications, maxDemoRows),
-  subscribers: parseCount("subscribers", values.subscribers, maxDemoRows),
-  seed: parseCount("seed", values.seed, 0xffffffff),
+  applications: parseCount("applications", values.applications, demoCastSize, maxDemoApplications),
+  subscribers: parseCount("subscribers", values.subscribers, 0, maxDemoSubscribers),
+  seed: parseCount("seed", values.seed, 0, 0xffffffff),
 };
 
 loadDotEnv();
@@ -60,37 +71,34 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
   process.exit(1);
 });
 
-let started = performance.now();
+const started = performance.now();
 const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-const lastReported = new Map<string, number>();
-function report({ table, done, total }: SeedDemoProgress) {
-  // Roughly every 10% (and at the end) for the large tables.
-  const step = Math.max(1, Math.ceil(total / 10));
-  const last = lastReported.get(table) ?? 0;
-  if (done === total || done - last >= step) {
-    lastReported.set(table, done);
-    console.log(`  ${table}: ${done.toLocaleString("en-GB")}/${total.toLocaleString("en-GB")} (${seconds()} s)`);
-  }
-}
 
 try {
   await database.migrate();
-  started = performance.now();
   console.log(
     `Seeding demo data (${database.driver}): ${options.applications} applications, ${options.subscribers} subscribers, seed ${options.seed}`,
   );
-  const summary = await seedDemoData(database.db, {
+  const summary = await seedDemoThroughServices(database.db, {
     ...options,
-    onProgress: report,
+    config,
     cipher: createFieldCipher(config.dataEncryptionKey),
+    log: (step) => console.log(`  ${step} (${seconds()} s)`),
   });
   if (summary.skipped) {
     console.log(summary.message);
   } else {
-    console.log(`Demo data added to retreat ${summary.retreatId} in ${seconds()} s:`);
+    const dates = summary.retreatDates ? ` (${summary.retreatDates.startDate} to ${summary.retreatDates.endDate})` : "";
+    console.log(`Demo data added to retreat ${summary.retreatId}${dates} in ${seconds()} s:`);
     const width = Math.max(...Object.keys(summary.counts).map((k) => k.length));
-    for (const [table, count] of Object.entries(summary.counts)) {
-      console.log(`  ${table.padEnd(width)}  ${count.toLocaleString("en-GB")}`);
+    for (const [table, n] of Object.entries(summary.counts)) {
+      console.log(`  ${table.padEnd(width)}  ${n.toLocaleString("en-GB")}`);
+    }
+    console.log("Demo sign-ins (demo data only; change or remove them before real use):");
+    for (const who of Object.values(demoSignIns)) {
+      console.log(
+        `  ${who.role.padEnd(6)}  ${who.email.padEnd(24)}  ${who.password}  (${who.firstName} ${who.lastName})`,
+      );
     }
   }
 } catch (error) {

@@ -18,7 +18,7 @@ export type SummaryInput = {
   expenses: readonly ExpenseLine[];
   /** Completed payments minus completed refunds. */
   receivedPence: number;
-  /** Pending scheduled payments of active plans. */
+  /** Owed payments of active plans (money-figures.ts): the Payments tab's outstanding. */
   duePence: number;
   /** People holding a place (2 for a couple). */
   guests: number;

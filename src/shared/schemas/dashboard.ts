@@ -15,3 +15,20 @@ export const dashboardSchema = z.object({
   currentRetreat: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET /api/admin/dashboard/activity: the Overview's "Recent activity", from the audit trail. */
+export const activityPath = "/api/admin/dashboard/activity";
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  /** When it happened, ISO 8601. */
+  at: z.string(),
+  /** A plain-text sentence ("Alex Kim moved Jane Doe's application to Interview"); never HTML. */
+  text: z.string(),
+  /** The record's page in the back office, or null when it no longer exists. */
+  href: z.string().nullable(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const activityFeedSchema = z.object({ items: z.array(activityItemSchema) });
+export type ActivityFeed = z.infer<typeof activityFeedSchema>;

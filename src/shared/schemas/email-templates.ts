@@ -105,6 +105,18 @@ export const marketingVariables: readonly TemplateVariable[] = [
   },
 ];
 
+/**
+ * A text with each `{{ variable }}` (filters and all) replaced by its sample value, for people
+ * reading a subject in a confirmation: "Hi {{ firstName }}" reads "Hi Alex". Unknown names stay.
+ */
+export function withSampleValues(text: string, variables: readonly TemplateVariable[] = marketingVariables): string {
+  const samples = new Map(variables.map((v) => [v.name, v.sample]));
+  return text.replace(/\{\{-?\s*([\w]+)[^}]*?-?\}\}/g, (whole, name: string) => samples.get(name) ?? whole);
+}
+
+/** Whether a text has any `{{ ... }}` merge field in it. */
+export const hasMergeFields = (text: string) => /\{\{[^}]*\}\}/.test(text);
+
 export const marketingTemplateSchema = z.object({
   id: z.uuid(),
   name: z.string(),

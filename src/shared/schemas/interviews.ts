@@ -7,7 +7,8 @@ export const interviewDefaults = {
   jitsiMaxParticipants: 10,
 } as const;
 
-export const interviewFilters = ["upcoming", "today", "completed", "cancelled", "all"] as const;
+/** The spec's filters, plus needs_outcome: still "scheduled" although the call has ended. */
+export const interviewFilters = ["upcoming", "needs_outcome", "today", "completed", "cancelled", "all"] as const;
 export type InterviewFilter = (typeof interviewFilters)[number];
 export const interviewStatuses = ["scheduled", "completed", "cancelled"] as const;
 export const interviewOutcomes = ["accepted", "declined", "pending"] as const;
@@ -67,6 +68,7 @@ export const interviewListSchema = z.object({
   successRate: z.number(),
   counts: z.object({
     upcoming: z.number().int(),
+    needs_outcome: z.number().int(),
     today: z.number().int(),
     completed: z.number().int(),
     cancelled: z.number().int(),
@@ -79,6 +81,19 @@ export type InterviewList = z.infer<typeof interviewListSchema>;
 export function interviewActions(item: Pick<InterviewItem, "interview" | "jitsiRoom">) {
   const scheduled = item.interview.status === "scheduled";
   return { join: scheduled && Boolean(item.jitsiRoom?.meetingUrl), reschedule: scheduled, complete: scheduled };
+}
+
+/**
+ * A past interview nobody has completed or cancelled: its end (start + duration) has passed but it
+ * is still "scheduled", so staff still owe it an outcome. The server's needs_outcome filter is the
+ * same rule in SQL.
+ */
+export function needsOutcome(
+  interview: { status: string; scheduledAt: string; duration: number },
+  now: Date = new Date(),
+): boolean {
+  if (interview.status !== "scheduled") return false;
+  return Date.parse(interview.scheduledAt) + interview.duration * 60_000 < now.getTime();
 }
 
 export function successRate(completed: number, accepted: number): number {

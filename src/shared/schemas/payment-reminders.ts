@@ -6,7 +6,7 @@ import { z } from "zod";
  * "overdue" notice goes out the day after an unpaid due date (stored with daysBefore -1, so the
  * unique index on (payment, kind, days before) covers it too).
  */
-export const paymentReminderStatuses = ["pending", "sent", "failed", "overdue"] as const;
+export const paymentReminderStatuses = ["pending", "sent", "failed", "overdue", "cancelled"] as const;
 export type PaymentReminderStatus = (typeof paymentReminderStatuses)[number];
 
 export const paymentReminderStatusLabels: Record<PaymentReminderStatus, string> = {
@@ -14,12 +14,29 @@ export const paymentReminderStatusLabels: Record<PaymentReminderStatus, string> 
   sent: "Sent",
   failed: "Failed",
   overdue: "Overdue",
+  cancelled: "Cancelled",
+};
+
+/**
+ * Why an unsent reminder was cancelled (metadata.cancelledBecause): reminders follow their payment
+ * and plan, so none is left waiting that could never go out.
+ */
+export const paymentReminderCancelReasons = ["payment_settled", "plan_closed", "unlinked", "overtaken"] as const;
+export type PaymentReminderCancelReason = (typeof paymentReminderCancelReasons)[number];
+export const paymentReminderCancelReasonLabels: Record<PaymentReminderCancelReason, string> = {
+  payment_settled: "the payment was received or cancelled",
+  plan_closed: "the payment plan was cancelled or completed",
+  unlinked: "it is not linked to a scheduled payment",
+  overtaken: "a later reminder for the same payment went out",
 };
 
 export const paymentReminderTypes = ["upcoming", "overdue"] as const;
 export type PaymentReminderType = (typeof paymentReminderTypes)[number];
 
-/** Statuses staff may send from (POST .../send); sent and overdue answer 409. */
+/**
+ * Statuses a reminder can still be sent from (not yet gone out); whether one actually can be is
+ * the server's rule (reminder-rules.ts), carried to the list as `canSend`.
+ */
 export const sendableReminderStatuses: readonly PaymentReminderStatus[] = ["pending", "failed"];
 
 export const reminderSentMessage = "Reminder sent successfully";
@@ -47,6 +64,10 @@ export const paymentReminderSchema = z.object({
   status: z.string(),
   scheduledFor: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** POST .../send would send it: the list offers Send exactly for these. */
+  canSend: z.boolean(),
+  /** Why an unsent reminder will not go out (cancelled, or the send rule refuses it); else null. */
+  blockedReason: z.string().nullable(),
 });
 export type PaymentReminder = z.infer<typeof paymentReminderSchema>;
 

@@ -277,15 +277,15 @@ export const idParamsSchema = z.strictObject({ id: z.uuid("Invalid id") });
 
 /** GET /api/admin/payment-overview (the tab polls it every 30 s). Lists are capped; counts are not. */
 export const paymentOverviewSchema = z.object({
-  /** Sum of remaining amounts over active plans. */
+  /** Sum of owed payments (pending or failed, not refunds, on active plans): the Finance tab's "Revenue due". */
   totalOutstanding: decimalSchema,
   /** Applications with an active payment plan. */
   totalApplications: z.number().int(),
-  /** Pending payments due today or in the next 7 days (London dates), soonest first. */
+  /** Owed payments due today or in the next 7 days (London dates), soonest first. */
   upcomingPayments: z.array(paymentSchema),
   upcomingCount: z.number().int(),
   upcomingAmount: decimalSchema,
-  /** Pending payments due before today, oldest first. */
+  /** Owed payments (pending or failed) due before today, oldest first. */
   overduePayments: z.array(paymentSchema),
   overdueCount: z.number().int(),
   overdueAmount: decimalSchema,

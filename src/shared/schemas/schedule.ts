@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatDayRange } from "../display/dates";
 import { limits } from "./common";
 
 /**
@@ -26,7 +27,7 @@ export const sessionEndAfterStartMessage = "End time must be after the start tim
 export const sessionTypeMessage = `Type must be one of: ${sessionTypes.map((t) => sessionTypeLabels[t]).join(", ")}.`;
 
 export function outsideRetreatDatesMessage(startDate: string, endDate: string): string {
-  return `Sessions must fall within the retreat dates (${startDate} to ${endDate}).`;
+  return `Sessions must fall within the retreat dates (${formatDayRange(startDate, endDate)}).`;
 }
 
 const datePattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

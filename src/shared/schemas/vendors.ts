@@ -68,6 +68,8 @@ export const vendorBookingSchema = z.object({
   endTime: z.string().nullable(),
   location: z.string().nullable(),
   status: z.string(),
+  /** The retreat's IANA zone: times are shown on its clock, with its label. */
+  timeZone: z.string(),
 });
 export type VendorBookingDto = z.infer<typeof vendorBookingSchema>;
 export const vendorScheduleSchema = z.object({

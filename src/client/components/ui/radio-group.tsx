@@ -39,27 +39,46 @@ export function RadioCard({
   value,
   title,
   description,
+  disabled = false,
   className,
 }: {
   id: string;
   value: string;
   title: string;
   description?: string;
+  disabled?: boolean;
   className?: string;
 }) {
   return (
     <label
       htmlFor={id}
       className={cn(
-        "flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-card p-4 transition-colors",
-        "hover:border-primary/60 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-secondary",
+        "flex items-start gap-3 rounded-lg border border-border bg-card p-4 transition-colors",
+        disabled
+          ? "cursor-not-allowed opacity-60"
+          : "cursor-pointer hover:border-primary/60 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-secondary",
         className,
       )}
     >
-      <RadioGroupItem id={id} value={value} className="mt-0.5" />
+      {/* Named by its title and described by the rest, so a long description (a price, a
+          condition) does not make every option's name start the same way. */}
+      <RadioGroupItem
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        className="mt-0.5"
+      />
       <span className="grid gap-1">
-        <span className="text-sm font-medium leading-tight text-foreground">{title}</span>
-        {description ? <span className="text-sm text-muted-foreground">{description}</span> : null}
+        <span id={`${id}-title`} className="text-sm font-medium leading-tight text-foreground">
+          {title}
+        </span>
+        {description ? (
+          <span id={`${id}-description`} className="text-sm text-muted-foreground">
+            {description}
+          </span>
+        ) : null}
       </span>
     </label>
   );

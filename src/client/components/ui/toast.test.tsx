@@ -94,4 +94,29 @@ describe("Toaster", () => {
     });
     expect(screen.queryByText("Read me")).toBeNull();
   });
+  // Issue 16: a toast at the bottom sat on the Save and Cancel buttons of an open dialog.
+  it("moves to the top while a dialog is open, so it never covers the dialog's footer", async () => {
+    const toaster = () => document.querySelector("[data-toaster]")!;
+    act(() => {
+      toast({ title: "Nothing open" });
+    });
+    expect(toaster().getAttribute("data-position")).toBe("bottom");
+    expect(toaster().className).toContain("bottom-0");
+
+    const dialog = document.createElement("div");
+    dialog.setAttribute("role", "dialog");
+    dialog.setAttribute("data-state", "open");
+    await act(async () => {
+      document.body.append(dialog);
+    });
+    expect(toaster().getAttribute("data-position")).toBe("top");
+    expect(toaster().className).toContain("top-0");
+    expect(toaster().className).not.toContain("bottom-0");
+
+    await act(async () => {
+      dialog.setAttribute("data-state", "closed");
+    });
+    expect(toaster().getAttribute("data-position")).toBe("bottom");
+    dialog.remove();
+  });
 });

@@ -1,4 +1,4 @@
-import { type FocusEvent, type KeyboardEvent, useRef } from "react";
+import { type FocusEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { dismiss, pauseToast, resumeToast, type ToastItem, useToast } from "../../lib/use-toast";
 
@@ -66,13 +66,48 @@ export function Toast({ item }: { item: ToastItem }) {
   );
 }
 
+const openDialogSelector = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+
+function dialogIsOpen(): boolean {
+  return typeof document !== "undefined" && document.querySelector(openDialogSelector) !== null;
+}
+
+/**
+ * Whether a modal dialog is open. Dialogs keep their buttons in a footer at the bottom, so toasts
+ * move to the top while one is open (on a phone a bottom toast would sit on Save and Cancel).
+ * Radix mounts dialogs in a portal on <body> and flips data-state, so a body observer sees both;
+ * it only watches while `active` (a toast is showing).
+ */
+export function useDialogOpen(active = true): boolean {
+  const [open, setOpen] = useState(dialogIsOpen);
+  useEffect(() => {
+    if (!active) return;
+    const update = () => setOpen(dialogIsOpen());
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["data-state"],
+    });
+    return () => observer.disconnect();
+  }, [active]);
+  return open;
+}
+
 /** Renders the current toast; mount once in the app root. */
 export function Toaster() {
   const { toasts } = useToast();
+  const overDialog = useDialogOpen(toasts.length > 0);
   return (
     <div
       data-toaster=""
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+      data-position={overDialog ? "top" : "bottom"}
+      className={cn(
+        "pointer-events-none fixed inset-x-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end",
+        overDialog ? "top-0" : "bottom-0",
+      )}
     >
       {toasts.map((item) => (
         <Toast key={item.id} item={item} />

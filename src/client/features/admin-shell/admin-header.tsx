@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import { greetingName } from "../../../shared/display/people";
 import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import type { AuthUser } from "../../lib/use-auth";
@@ -20,20 +21,24 @@ export function RoleBadge({ role }: { role: string }) {
 
 /** Header of every back-office page: title, welcome line, role badge and Logout. */
 export function AdminHeader({ user, title = "Admin Dashboard" }: { user: AuthUser; title?: string }) {
-  const name = user.firstName?.trim() || user.email || "";
+  const name = greetingName(user);
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 sm:py-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-primary">{title}</h1>
+          <h1 className="text-xl font-bold tracking-tight text-primary sm:text-2xl">{title}</h1>
           <p className="truncate text-sm text-muted-foreground">Welcome back, {name}</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <RoleBadge role={user.role} />
           {/* A plain navigation: GET /api/logout ends the session and redirects to /. */}
-          <a href="/api/logout" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          {/* Phones: the icon alone (the label stays for screen readers), so the header is one row. */}
+          <a
+            href="/api/logout"
+            className={buttonVariants({ variant: "outline", size: "sm", className: "px-2.5 sm:px-3" })}
+          >
             <LogOut aria-hidden="true" className="size-4" />
-            Logout
+            <span className="sr-only sm:not-sr-only">Logout</span>
           </a>
         </div>
       </div>

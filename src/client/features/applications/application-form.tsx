@@ -22,7 +22,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
-import { findVipAddon, formatPrice } from "./use-active-retreat";
+import { findRoomRates, findVipAddon, formatPrice } from "./use-active-retreat";
 
 export const applicationTexts = {
   noRetreat: "No active retreat found. Please try refreshing the page or contact us directly.",
@@ -63,6 +63,36 @@ function FormBlock({ title, description, children }: { title: string; descriptio
   );
 }
 
+/**
+ * The room choices, labelled by the rate each is priced at (public-site.md section 9): the solo
+ * rate is your own bed in a room shared with another guest (or, for a couple, a bed each); the
+ * couples rate is a private room for two sharing a bed, which an individual cannot book. The
+ * field values stay the spec's shared / private / either.
+ */
+export function roomChoices(retreat: CurrentRetreat | undefined, applicationType: string | undefined) {
+  const { solo, couple } = findRoomRates(retreat);
+  const price = (rate: typeof solo) => (rate ? `, ${formatPrice(rate.basePrice, rate.currency)} per person` : "");
+  const isCouple = applicationType === "couple";
+  const isIndividual = applicationType === "individual";
+  return [
+    {
+      value: "shared",
+      title: "Own bed in a shared room",
+      description: `Solo rate${price(solo)}: ${isCouple ? "a bed each" : "your own bed, sharing the room with another guest"}`,
+      disabled: false,
+    },
+    {
+      value: "private",
+      title: "Private room for two",
+      description: isIndividual
+        ? "Couples only: two guests sharing a bed"
+        : `Couples rate${price(couple)}, sharing a bed`,
+      disabled: isIndividual,
+    },
+    { value: "either", title: "No preference", description: "We'll suggest what fits best", disabled: false },
+  ] as const;
+}
+
 /** A field's hint with a running character count, so nobody is surprised by a minimum. */
 function CountedHint({ text, value, minimum }: { text?: string; value: string | undefined; minimum: number }) {
   const count = (value ?? "").trim().length;
@@ -90,6 +120,7 @@ export function ApplicationForm({
     handleSubmit,
     getValues,
     reset,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
     resolver: zodResolver(applicationFormSchema),
@@ -163,7 +194,12 @@ export function ApplicationForm({
                   {...aria}
                   name={field.name}
                   value={field.value ?? ""}
-                  onValueChange={field.onChange}
+                  onValueChange={(value) => {
+                    field.onChange(value);
+                    // An individual cannot book the couples' room: ask again rather than keep it.
+                    if (value === "individual" && getValues("roomPreference") === "private")
+                      resetField("roomPreference");
+                  }}
                   className="grid gap-3 sm:grid-cols-2"
                 >
                   <RadioCard id="apply-type-individual" value="individual" title="Individual" description="Just me" />
@@ -316,24 +352,16 @@ export function ApplicationForm({
                   onValueChange={field.onChange}
                   className="grid gap-3 sm:grid-cols-3"
                 >
-                  <RadioCard
-                    id="apply-room-shared"
-                    value="shared"
-                    title="Shared room"
-                    description="Share with another guest or your partner"
-                  />
-                  <RadioCard
-                    id="apply-room-private"
-                    value="private"
-                    title="Private room"
-                    description="A room of your own"
-                  />
-                  <RadioCard
-                    id="apply-room-either"
-                    value="either"
-                    title="No preference"
-                    description="Happy either way"
-                  />
+                  {roomChoices(retreat, applicationType).map((choice) => (
+                    <RadioCard
+                      key={choice.value}
+                      id={`apply-room-${choice.value}`}
+                      value={choice.value}
+                      title={choice.title}
+                      description={choice.description}
+                      disabled={choice.disabled}
+                    />
+                  ))}
                 </RadioGroup>
               )}
             />

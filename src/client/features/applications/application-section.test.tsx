@@ -12,7 +12,8 @@ import ApplicationSection from "./application-section";
 configure({ asyncUtilTimeout: 5000 });
 
 const confettiMock = vi.hoisted(() => vi.fn());
-vi.mock("canvas-confetti", () => ({ default: confettiMock }));
+// The section draws through a main-thread instance (confetti.create), never the worker-based default.
+vi.mock("canvas-confetti", () => ({ default: { create: () => confettiMock } }));
 
 // Radix measures its hidden form inputs; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -173,6 +174,56 @@ describe("ApplicationSection", () => {
     expect(document.getElementById("apply-fullName-error")?.textContent).toBe("Please enter your full name.");
     expect(screen.getByRole("radiogroup", { name: /Application type/ }).getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: /Individual/ }));
+    expect(posts()).toHaveLength(0);
+  });
+
+  it("labels the room choices by the two rates, priced from the retreat, with the spec's values", async () => {
+    const rate = (name: string, displayName: string, basePrice: string, maxOccupancy: number) => ({
+      ...retreat.bookingTypes[0]!,
+      id: crypto.randomUUID(),
+      name,
+      displayName,
+      basePrice,
+      depositAmount: "500.00",
+      maxOccupancy,
+      isAddon: false,
+    });
+    const { posts } = setup({
+      retreat: {
+        ...retreat,
+        bookingTypes: [
+          rate("solo", "Solo", "1997.00", 1),
+          rate("couple", "Couple", "1897.00", 2),
+          retreat.bookingTypes[0]!,
+        ],
+      },
+    });
+    await screen.findByRole("button", { name: "Submit Application" });
+    const shared = screen.getByRole("radio", { name: /Own bed in a shared room/ });
+    const privateRoom = screen.getByRole("radio", { name: /Private room for two/ });
+    const either = screen.getByRole("radio", { name: /No preference/ });
+    expect([shared, privateRoom, either].map((radio) => radio.getAttribute("value"))).toEqual([
+      "shared",
+      "private",
+      "either",
+    ]);
+    expect(screen.getByText(/Solo rate, £1,997 per person/)).toBeTruthy();
+    expect(screen.getByText("Couples rate, £1,897 per person, sharing a bed")).toBeTruthy();
+    // No "private room" for a solo guest: there is no such rate.
+    expect(screen.queryByText(/A room of your own/)).toBeNull();
+
+    // A couple may choose the private room (couples rate) or a bed each (solo rate)...
+    fireEvent.click(screen.getByRole("radio", { name: /Couple/ }));
+    expect(screen.getByText("Solo rate, £1,997 per person: a bed each")).toBeTruthy();
+    fireEvent.click(privateRoom);
+    expect(privateRoom.getAttribute("aria-checked")).toBe("true");
+    // ...an individual cannot book the couples' room: the choice is withdrawn and asked again.
+    fireEvent.click(screen.getByRole("radio", { name: /Individual/ }));
+    expect((screen.getByRole("radio", { name: /Private room for two/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Couples only: two guests sharing a bed")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: /Private room for two/ }).getAttribute("aria-checked")).toBe("false");
+    submit();
+    expect(await screen.findByText("Please select your room preference.")).toBeTruthy();
     expect(posts()).toHaveLength(0);
   });
 

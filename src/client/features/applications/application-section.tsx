@@ -113,7 +113,7 @@ export default function ApplicationSection() {
             id="apply-heading"
             ref={headingRef}
             tabIndex={-1}
-            className="mt-4 font-display text-4xl text-ink outline-none sm:text-5xl"
+            className="mt-4 rounded-sm font-display text-4xl text-ink sm:text-5xl"
           >
             Apply for Bali 2026
           </h2>

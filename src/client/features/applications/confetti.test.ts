@@ -1,6 +1,20 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFETTI_DURATION_MS, CONFETTI_INTERVAL_MS, confettiBursts, launchConfetti } from "./confetti";
+import {
+  CONFETTI_DURATION_MS,
+  CONFETTI_INTERVAL_MS,
+  confettiBursts,
+  confettiInstanceOptions,
+  launchConfetti,
+} from "./confetti";
+
+const library = vi.hoisted(() => {
+  const fire = vi.fn();
+  const defaultInstance = vi.fn();
+  const create = vi.fn(() => fire);
+  return { fire, create, defaultInstance };
+});
+vi.mock("canvas-confetti", () => ({ default: Object.assign(library.defaultInstance, { create: library.create }) }));
 
 describe("confettiBursts", () => {
   it("fires every 250 ms for 3 s, from 50 particles down", () => {
@@ -57,6 +71,17 @@ describe("launchConfetti", () => {
     const load = vi.fn(async () => vi.fn());
     launchConfetti(load);
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("draws on the main thread: the library's worker (a blob: URL) is refused by our CSP", async () => {
+    vi.useFakeTimers();
+    launchConfetti();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(library.create).toHaveBeenCalledWith(undefined, confettiInstanceOptions);
+    expect(confettiInstanceOptions.useWorker).toBe(false);
+    expect(library.fire).toHaveBeenCalled();
+    // Never the default instance, which starts a worker.
+    expect(library.defaultInstance).not.toHaveBeenCalled();
   });
 
   it("ignores a failed download", async () => {

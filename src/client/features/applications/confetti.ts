@@ -21,7 +21,16 @@ export function prefersReducedMotion(): boolean {
 
 type ConfettiFn = (options: import("canvas-confetti").Options) => unknown;
 
-const loadConfetti = async (): Promise<ConfettiFn> => (await import("canvas-confetti")).default;
+/**
+ * The library's default instance draws in a Web Worker built from a `blob:` URL, which our
+ * Content Security Policy refuses (worker-src falls back to script-src 'self'), so nothing was
+ * ever drawn. A main-thread instance on the library's own full-screen canvas needs no CSP
+ * exception: a few seconds of particles are no work worth a worker.
+ */
+export const confettiInstanceOptions = { useWorker: false, resize: true, disableForReducedMotion: true } as const;
+
+const loadConfetti = async (): Promise<ConfettiFn> =>
+  (await import("canvas-confetti")).default.create(undefined, confettiInstanceOptions);
 
 /**
  * Celebrates a submitted application. The library is downloaded only now, and not at all when

@@ -15,6 +15,19 @@ export function findVipAddon(retreat: CurrentRetreat | undefined): BookingType |
   return addons.find((type) => type.name.toLowerCase() === "vip") ?? addons[0];
 }
 
+/**
+ * The two rates a room choice is priced at: solo (one guest, their own bed) and couples (two
+ * guests sharing a bed), matched by name as seeded, else by how many guests the rate is for.
+ */
+export function findRoomRates(retreat: CurrentRetreat | undefined): { solo?: BookingType; couple?: BookingType } {
+  const rates = retreat?.bookingTypes?.filter((type) => !type.isAddon) ?? [];
+  const named = (name: string) => rates.find((type) => type.name.toLowerCase() === name);
+  return {
+    solo: named("solo") ?? rates.find((type) => type.maxOccupancy <= 1),
+    couple: named("couple") ?? rates.find((type) => type.maxOccupancy >= 2),
+  };
+}
+
 /** "600.00" GBP -> "£600"; pence are shown only when there are any ("£1,897.50"). */
 export function formatPrice(amount: string, currency: string): string {
   const value = Number(amount);

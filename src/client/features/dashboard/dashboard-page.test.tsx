@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
 import DashboardPage from "./dashboard-page";
+
+// The tabs pull in every screen of the back office; on a busy two-core machine the first render is slow.
+configure({ asyncUtilTimeout: 10_000 });
 
 const dashboard = {
   totalApplications: 1234,
@@ -25,13 +28,54 @@ const dashboard = {
   currentRetreat: { id: "00000000-0000-4000-8000-000000000001", name: "Bali Vegan Activism Retreat 2026" },
 };
 
-function renderAs(role: string) {
+const janeId = "00000000-0000-4000-8000-00000000aaaa";
+const jane = {
+  id: janeId,
+  retreatId: null,
+  applicationType: "solo",
+  interviewNotes: null,
+  partnerFirstName: null,
+  partnerLastName: null,
+  partnerEmail: null,
+  partnerPhone: null,
+  partnerCity: null,
+  partnerCountry: null,
+  wantsVipUpgrade: false,
+  additionalInfo: null,
+  dietaryNotes: null,
+  keepOnPriorityList: false,
+  firstName: "Jane",
+  lastName: "Doe",
+  email: "jane@example.com",
+  phone: null,
+  city: null,
+  country: "UK",
+  stage: "screening",
+  score: 0,
+  submittedAt: "2026-11-20T10:00:00.000Z",
+  motivations: null,
+  advocacyInvolvement: null,
+  roomPreference: null,
+  internalNotes: null,
+  instagramHandle: null,
+  linkedinUrl: null,
+  websiteUrl: null,
+};
+
+type Activity = { items: { id: string; at: string; text: string; href: string | null }[] };
+
+function renderAs(
+  role: string,
+  { activity = { items: [] }, user = {} }: { activity?: Activity; user?: Record<string, unknown> } = {},
+) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
       if (url === "/api/auth/user")
-        return Response.json({ id: "1", role, email: "olive@example.com", firstName: "Olive" });
+        return Response.json({ id: "1", role, email: "olive@example.com", firstName: "Olive", ...user });
       if (url === "/api/admin/dashboard") return Response.json(dashboard);
+      if (url === "/api/admin/dashboard/activity") return Response.json(activity);
+      if (url === `/api/admin/applications/${janeId}`) return Response.json(jane);
       if (url === "/api/current-retreat") return Response.json(dashboard.currentRetreat);
       return Response.json({ message: "not mocked" }, { status: 404 });
     }),
@@ -45,6 +89,10 @@ function renderAs(role: string) {
     </QueryClientProvider>,
   );
 }
+
+beforeEach(() => {
+  window.history.replaceState(null, "", "/admin/dashboard");
+});
 
 afterEach(() => {
   cleanup();
@@ -91,13 +139,64 @@ describe("DashboardPage", () => {
     expect(tabNames()).toContain("Payments");
   });
 
+  it("greets a user without a first name by their email (spec: first name, or email)", async () => {
+    renderAs("staff", { user: { firstName: null } });
+    expect(await screen.findByText("Welcome back, olive@example.com")).toBeTruthy();
+  });
+
+  it("keeps the empty-state text for recent activity on a fresh install", async () => {
+    renderAs("owner");
+    expect(await screen.findByText("Recent activity will appear here.")).toBeTruthy();
+  });
+
+  it("lists recent activity in words, as text (never HTML), each linked to its record", async () => {
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    renderAs("owner", {
+      activity: {
+        items: [
+          {
+            id: "a1",
+            at,
+            text: "Alex Kim moved Jane Doe's application to Interview",
+            href: `/admin/dashboard?tab=applications&application=${janeId}`,
+          },
+          {
+            id: "a2",
+            at,
+            text: 'Sam created the task "<img src=x onerror=alert(1)>"',
+            href: "/admin/dashboard?tab=tasks",
+          },
+          { id: "a3", at, text: "Alex Kim deleted Gus Gone's application", href: null },
+        ],
+      },
+    });
+    const feed = await screen.findByRole("list", { name: "Recent activity" });
+    const moved = within(feed).getByRole("link", { name: "Alex Kim moved Jane Doe's application to Interview" });
+    expect(moved.getAttribute("href")).toBe(`/admin/dashboard?tab=applications&application=${janeId}`);
+    expect(within(feed).getByText('Sam created the task "<img src=x onerror=alert(1)>"')).toBeTruthy();
+    expect(feed.querySelector("img")).toBeNull();
+    expect(within(feed).getByText("Alex Kim deleted Gus Gone's application").closest("a")).toBeNull();
+    expect(within(feed).getAllByText("5 minutes ago")).toHaveLength(3);
+    expect(screen.queryByText("Recent activity will appear here.")).toBeNull();
+
+    // The link opens the record in place: the Applications tab with Jane's details.
+    fireEvent.click(moved);
+    expect(screen.getByRole("tab", { name: "Applications" }).getAttribute("aria-selected")).toBe("true");
+    const detail = await screen.findByRole("dialog", { name: "Jane Doe" });
+    expect(window.location.search).toBe(`?tab=applications&application=${janeId}`);
+    // Closing the record forgets it: a reload then shows the list, not the dialog again.
+    fireEvent.click(within(detail).getByRole("button", { name: "Close dialog" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(window.location.search).toBe("?tab=applications");
+  });
+
   it("opens the Finance tab's own screen", async () => {
     renderAs("staff");
     await screen.findByText("Welcome back, Olive");
     const tab = screen.getByRole("tab", { name: "Finance" });
     // Radix tabs switch on mousedown (pointer) or on focus + keyboard.
     fireEvent.mouseDown(tab, { button: 0 });
-    expect(await screen.findByRole("heading", { name: "Finance" }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Finance" }, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByRole("link", { name: "Export CSV" })).toBeTruthy();
   });
 });

@@ -19,7 +19,8 @@ export default function DashboardPage() {
   return (
     <div className="min-h-screen">
       <AdminHeader user={user} />
-      <main className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 sm:py-8">
+      {/* Phones: compact figures and pipeline, so the tabs and the open tab start within the first screen. */}
+      <main className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:gap-6 sm:px-6 sm:py-8">
         {dashboard.isError ? (
           <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
             The dashboard figures could not be loaded. Please reload the page.

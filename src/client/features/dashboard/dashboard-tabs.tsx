@@ -1,5 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
@@ -44,17 +44,42 @@ function writeTabToUrl(tab: DashboardTab) {
   window.history.replaceState(window.history.state, "", url);
 }
 
+/**
+ * Scrolls the tab bar sideways (never the page) so the active tab is in full view: on a phone the
+ * nine tabs are wider than the screen, and Settings or Payments would otherwise sit off its edge.
+ */
+export function revealActiveTab(scroller: HTMLElement | null) {
+  const active = scroller?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+  if (!scroller || !active) return;
+  const left = active.offsetLeft;
+  const right = left + active.offsetWidth;
+  if (left < scroller.scrollLeft) scroller.scrollLeft = Math.max(0, left - 16);
+  else if (right > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = right - scroller.clientWidth + 16;
+}
+
 export function DashboardTabs({ role }: { role: string }) {
   const tabs = visibleTabs(role);
   const [tab, setTab] = useState<DashboardTab>(() => tabFromUrl(tabs));
+  const scroller = useRef<HTMLDivElement>(null);
   const open = (next: DashboardTab) => {
     setTab(next);
     writeTabToUrl(next);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open tab changes
+  useLayoutEffect(() => revealActiveTab(scroller.current), [tab]);
 
   return (
-    <Tabs.Root value={tab} onValueChange={(value) => open(value as DashboardTab)} className="flex flex-col gap-6">
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+    <Tabs.Root
+      value={tab}
+      onValueChange={(value) => open(value as DashboardTab)}
+      className="flex flex-col gap-4 sm:gap-6"
+    >
+      {/* Phones: the bar stays at the top of the screen while the tab's content scrolls under it. */}
+      <div
+        ref={scroller}
+        data-testid="dashboard-tab-bar"
+        className="sticky top-0 z-20 -mx-4 overflow-x-auto bg-background px-4 py-1 sm:relative sm:mx-0 sm:px-0 sm:py-0"
+      >
         <Tabs.List aria-label="Dashboard sections" className="inline-flex min-w-full gap-1 rounded-lg bg-muted p-1">
           {tabs.map((item) => (
             <Tabs.Trigger

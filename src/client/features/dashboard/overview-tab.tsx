@@ -1,10 +1,81 @@
+import { useQuery } from "@tanstack/react-query";
+import { formatDistanceToNow } from "date-fns";
 import { CalendarDays, ClipboardCheck, Download, Mail, Users } from "lucide-react";
+import type { MouseEvent } from "react";
+import { type ActivityFeed, activityPath } from "../../../shared/schemas/dashboard";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { applicationsPath } from "../applications/admin/list-query";
-import type { DashboardTab } from "./dashboard-tabs";
+import { type DashboardTab, dashboardTabs } from "./dashboard-tabs";
 
-/** Quick actions and (for now) a placeholder for the recent-activity feed (spec section 2). */
+/**
+ * A link inside the dashboard opens its tab in place (the URL keeps the record, e.g.
+ * ?tab=applications&application=<id>, for reloads and sharing); other clicks (new tab) go to the URL.
+ */
+function openInPlace(event: MouseEvent<HTMLAnchorElement>, href: string, onOpen: (tab: DashboardTab) => void) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(href, window.location.href);
+  const tab = url.searchParams.get("tab") ?? "";
+  // Read at call time: dashboard-tabs imports this module, so its list is not ready at load.
+  if (url.pathname !== window.location.pathname || !dashboardTabs.some((t) => t.value === tab)) return;
+  event.preventDefault();
+  window.history.replaceState(window.history.state, "", url);
+  onOpen(tab as DashboardTab);
+}
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : formatDistanceToNow(date, { addSuffix: true });
+}
+
+/** The audit trail as sentences, newest first, each linked to its record (spec: recent-activity feed). */
+function RecentActivity({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
+  const feed = useQuery<ActivityFeed>({ queryKey: [activityPath] });
+  const items = feed.data?.items ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Recent activity</CardTitle>
+        <CardDescription>Applications, interviews, payments, tasks and the schedule.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {feed.isPending ? <p className="text-muted-foreground">Loading recent activity...</p> : null}
+        {feed.isError ? (
+          <p role="alert" className="text-destructive">
+            Recent activity could not be loaded.
+          </p>
+        ) : null}
+        {feed.isSuccess && items.length === 0 ? (
+          <p className="text-muted-foreground">Recent activity will appear here.</p>
+        ) : null}
+        {items.length > 0 ? (
+          <ul aria-label="Recent activity" className="grid gap-3">
+            {items.map((item) => (
+              <li key={item.id} className="grid gap-0.5 text-sm">
+                {item.href ? (
+                  <a
+                    href={item.href}
+                    onClick={(event) => openInPlace(event, item.href!, onOpen)}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {item.text}
+                  </a>
+                ) : (
+                  <span className="font-medium">{item.text}</span>
+                )}
+                <time dateTime={item.at} className="text-xs text-muted-foreground">
+                  {when(item.at)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Quick actions and the recent-activity feed (spec section 2). */
 export function OverviewTab({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -36,15 +107,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: DashboardTab) => void })
           </Button>
         </CardContent>
       </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Recent activity</CardTitle>
-          <CardDescription>New applications, stage changes and payments.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="text-muted-foreground">Recent activity will appear here.</p>
-        </CardContent>
-      </Card>
+      <RecentActivity onOpen={onOpen} />
     </div>
   );
 }

@@ -7,13 +7,14 @@ const count = new Intl.NumberFormat("en-GB");
 
 function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
   return (
-    <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:size-11">
+    // Phones: one line per figure (label left, value right), two per row; wider: icon, label, value.
+    <Card className="flex items-center gap-4 px-3 py-2 sm:p-5">
+      <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-secondary text-primary sm:flex">
         <Icon aria-hidden="true" className="size-5" />
       </span>
-      <div className="min-w-0">
-        <p className="text-sm text-muted-foreground">{label}</p>
-        <p className="truncate text-xl font-bold tabular-nums sm:text-2xl">{value}</p>
+      <div className="flex min-w-0 flex-1 items-baseline justify-between gap-2 sm:block">
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
+        <p className="truncate text-base font-bold tabular-nums sm:text-2xl">{value}</p>
       </div>
     </Card>
   );
@@ -23,7 +24,7 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
 export function StatCards({ data, showFinance }: { data: Dashboard | undefined; showFinance: boolean }) {
   const show = (value: number | undefined) => (value === undefined ? "…" : count.format(value));
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-2 sm:gap-4 xl:grid-cols-4">
       <StatCard label="Total Applications" value={show(data?.totalApplications)} icon={Users} />
       <StatCard label="Pending Tasks" value={show(data?.pendingTasks)} icon={ClipboardList} />
       {showFinance ? (

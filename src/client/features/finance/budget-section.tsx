@@ -1,5 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { formatDayRange } from "../../../shared/display/dates";
 import {
   type BudgetItemDto,
   costModelLabels,
@@ -50,7 +51,7 @@ function pricing(item: BudgetItemDto, currency: string): string {
     item.costModel === "per_person"
       ? `${item.participantCount} people`
       : item.costModel === "daily_rate"
-        ? `${item.startDate} to ${item.endDate}`
+        ? formatDayRange(item.startDate ?? "", item.endDate ?? "")
         : "";
   return `${label}: ${money(item.budgetedAmount, currency)}${detail ? `, ${detail}` : ""}`;
 }

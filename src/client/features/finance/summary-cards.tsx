@@ -18,7 +18,7 @@ function figures(s: FinancialSummary): Figure[] {
     { label: "Spent", value: money(s.totals.spent, c), detail: "Approved and paid expenses" },
     { label: "Pending", value: money(s.totals.pending, c), detail: "Expenses awaiting approval" },
     { label: "Revenue received", value: money(s.revenue.received, c), detail: "Payments less refunds" },
-    { label: "Revenue due", value: money(s.revenue.due, c), detail: "Scheduled on active plans" },
+    { label: "Revenue due", value: money(s.revenue.due, c), detail: "Outstanding on active plans" },
     {
       label: "Margin",
       value: money(s.margin, c),

@@ -107,6 +107,11 @@ describe("GuestPortalView", () => {
     setup();
     const day = await screen.findByRole("heading", { name: "Tuesday 12 May 2026" });
     expect(within(day.closest("section")!).getByText("Beach clean")).toBeTruthy();
+    // Every time shows its end and its clock: the retreat's, whatever the device's zone.
+    expect(within(day.closest("section")!).getByText("05:00–06:00 (Bali time)")).toBeTruthy();
+    const nextCard = screen.getByRole("heading", { name: "Next session" }).closest("div.rounded-card") as HTMLElement;
+    expect(within(nextCard).getByText("Times are on the retreat's clock (Bali time).")).toBeTruthy();
+    expect(within(nextCard).getByText("Sunday 10 May 2026, 01:00–02:00 (Bali time) · Shala")).toBeTruthy();
     const link = await screen.findByRole("link", { name: "Subscribe in calendar app" });
     expect(link.getAttribute("href")).toBe(`webcal://retreat.example/api/calendar/${"a".repeat(64)}.ics`);
     expect((screen.getByLabelText("Your calendar link") as HTMLInputElement).value).toMatch(

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Copy, MapPin, RefreshCw } from "lucide-react";
+import { formatLocalTimes, zoneLabel } from "../../../shared/display/time";
 import type { CalendarUrl, GuestMe, GuestSchedule } from "../../../shared/schemas/guests";
 import { formatDayHeading, groupSessionsByDay, type Session } from "../../../shared/schemas/schedule";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -19,16 +20,17 @@ function money(amount: string, currency: string): string {
     : `${amount} ${currency}`;
 }
 
-function when(s: Session): string {
-  return `${formatDayHeading(s.date)}, ${s.localStartTime}${s.localEndTime ? `–${s.localEndTime}` : ""}`;
+/** "Sunday 10 May 2027, 19:30–21:00 (Bali time)": the retreat's clock, whatever the device's zone. */
+function when(s: Session, timeZone: string): string {
+  return `${formatDayHeading(s.date)}, ${formatLocalTimes(s.localStartTime, s.localEndTime, timeZone)}`;
 }
 
-function SessionLine({ session }: { session: Session }) {
+function SessionLine({ session, timeZone }: { session: Session; timeZone: string }) {
   return (
     <div>
       <p className="font-medium">{session.title}</p>
       <p className="text-sm text-muted-foreground">
-        {when(session)}
+        {when(session, timeZone)}
         {session.location ? ` · ${session.location}` : ""}
       </p>
     </div>
@@ -146,17 +148,21 @@ export function GuestPortalView() {
         <Card>
           <CardHeader>
             <CardTitle as="h2">Next session</CardTitle>
-            <CardDescription>Times are local to the retreat ({retreat.timeZone}).</CardDescription>
+            <CardDescription>Times are on the retreat's clock ({zoneLabel(retreat.timeZone)}).</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {next ? <SessionLine session={next} /> : <p className="text-muted-foreground">Nothing scheduled yet.</p>}
+            {next ? (
+              <SessionLine session={next} timeZone={retreat.timeZone} />
+            ) : (
+              <p className="text-muted-foreground">Nothing scheduled yet.</p>
+            )}
             {upcoming.length > 0 ? (
               <div>
                 <h3 className="mb-2 text-sm font-semibold">Coming up</h3>
                 <ul className="grid gap-3">
                   {upcoming.map((s) => (
                     <li key={s.id}>
-                      <SessionLine session={s} />
+                      <SessionLine session={s} timeZone={retreat.timeZone} />
                     </li>
                   ))}
                 </ul>
@@ -264,9 +270,8 @@ export function GuestPortalView() {
               <ul className="divide-y divide-border rounded-md border border-border">
                 {day.items.map((s) => (
                   <li key={s.id} className="flex flex-wrap gap-x-3 gap-y-1 p-3 sm:flex-nowrap">
-                    <p className="w-full shrink-0 font-mono text-sm tabular-nums sm:w-28">
-                      {s.localStartTime}
-                      {s.localEndTime ? `–${s.localEndTime}` : ""}
+                    <p className="w-full shrink-0 text-sm tabular-nums sm:w-44">
+                      {formatLocalTimes(s.localStartTime, s.localEndTime, retreat.timeZone)}
                     </p>
                     <div className="min-w-0">
                       <p className="font-medium">{s.title}</p>

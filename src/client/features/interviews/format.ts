@@ -1,9 +1,10 @@
+import { zoneLabel as clockName } from "../../../shared/display/time";
 import { interviewDefaults } from "../../../shared/schemas/interviews";
 import { formatDayHeading, wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 
 /** Staff see and enter every interview time on the London clock (spec section 9). */
 export const staffTimeZone = interviewDefaults.timeZone;
-export const staffZoneLabel = "London time";
+export const staffZoneLabel = clockName(staffTimeZone);
 
 const minute = 60_000;
 
@@ -35,9 +36,8 @@ export function staffToday(now = new Date()): string {
   return wallClockInZone(now, staffTimeZone).date;
 }
 
-export function personName(person: { firstName: string | null; lastName: string | null; email: string }): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || person.email;
-}
+/** The shared display name: "Ada Lovelace", else the email. */
+export { displayName as personName } from "../../../shared/display/people";
 
 // ---------------------------------------------------------------------------------------------
 // The applicant's own clock (public booking page)

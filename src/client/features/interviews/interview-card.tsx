@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, Star, Video, XCircle } from "lucide-react";
-import { type InterviewItem, interviewActions } from "../../../shared/schemas/interviews";
+import { type InterviewItem, interviewActions, needsOutcome } from "../../../shared/schemas/interviews";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { outcomeLabels } from "./complete-dialog";
@@ -10,6 +10,7 @@ const statusStyles: Record<string, string> = {
   completed: "border-green-200 bg-green-100 text-green-800",
   cancelled: "border-gray-300 bg-gray-100 text-gray-700",
 };
+const needsOutcomeStyle = "border-amber-300 bg-amber-100 text-amber-900";
 const outcomeStyles: Record<string, string> = {
   accepted: "border-green-200 bg-green-50 text-green-800",
   declined: "border-red-200 bg-red-50 text-red-800",
@@ -43,6 +44,7 @@ export function InterviewCard({ item, actions }: { item: InterviewItem; actions:
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-medium">{name}</p>
           <Badge className={statusStyles[interview.status]}>{capitalise(interview.status)}</Badge>
+          {needsOutcome(interview) ? <Badge className={needsOutcomeStyle}>Needs outcome</Badge> : null}
           {interview.outcome ? (
             <Badge className={outcomeStyles[interview.outcome]}>{`Outcome: ${outcomeLabels[interview.outcome]}`}</Badge>
           ) : null}

@@ -54,12 +54,16 @@ const dan = item(
   "https://x.test/dan",
 );
 
+// Still "scheduled" a year after it happened: nobody recorded how it went.
+const eli = item(["Eli", "Late"], { scheduledAt: "2026-01-07T10:00:00.000Z" });
+
 const byFilter: Record<InterviewFilter, InterviewItem[]> = {
   upcoming: [ada, ben],
+  needs_outcome: [eli],
   today: [],
   completed: [cleo],
   cancelled: [dan],
-  all: [ada, ben, cleo, dan],
+  all: [ada, ben, cleo, dan, eli],
 };
 
 const applicationsFound = [
@@ -115,7 +119,7 @@ beforeEach(() => {
           const list: InterviewList = {
             items: byFilter[filter],
             successRate: 33.3,
-            counts: { upcoming: 2, today: 0, completed: 3, cancelled: 1, all: 6 },
+            counts: { upcoming: 2, needs_outcome: 1, today: 0, completed: 3, cancelled: 1, all: 6 },
           };
           return Response.json(list);
         }
@@ -179,6 +183,17 @@ describe("InterviewsTab list", () => {
     expect(within(entry("Ada Lovelace")).getByText(/Monday 1 July 2030, 10:00–10:30 London time/)).toBeTruthy();
     expect(within(entry("Ben Noroom")).getByText(/Tuesday 2 July 2030, 14:00–14:45 London time/)).toBeTruthy();
     expect(screen.queryByText("Cleo Done")).toBeNull();
+  });
+
+  it("flags past interviews still marked scheduled as needing an outcome, with their own filter and count", async () => {
+    renderTab();
+    await screen.findByText("Ada Lovelace");
+    expect(within(entry("Ada Lovelace")).queryByText("Needs outcome")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Needs outcome (1)" }));
+    await screen.findByText("Eli Late");
+    expect(within(entry("Eli Late")).getByText("Needs outcome")).toBeTruthy();
+    expect(within(entry("Eli Late")).getByRole("button", { name: "Complete interview with Eli Late" })).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain("/api/admin/interviews?filter=needs_outcome");
   });
 
   it("each filter asks the server for its own list", async () => {

@@ -15,6 +15,7 @@ import { ScheduleInterviewDialog } from "./schedule-dialog";
 
 export const filterLabels: Record<InterviewFilter, string> = {
   upcoming: "Upcoming",
+  needs_outcome: "Needs outcome",
   today: "Today",
   completed: "Completed",
   cancelled: "Cancelled",
@@ -23,6 +24,7 @@ export const filterLabels: Record<InterviewFilter, string> = {
 
 const emptyTexts: Record<InterviewFilter, string> = {
   upcoming: "No upcoming interviews. Schedule one or send a booking link.",
+  needs_outcome: "Every past interview has an outcome.",
   today: "No interviews today.",
   completed: "No completed interviews yet.",
   cancelled: "No cancelled interviews.",

@@ -121,6 +121,19 @@ describe("LandingPage", () => {
     ]);
   });
 
+  it("holds the cookie banner back while the development notice is up (never both at once)", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderPage();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
+  });
+
   it("shows the cookie banner after 2 s and remembers Accept", async () => {
     vi.useFakeTimers();
     localStorage.setItem(storageKeys.devNotice, "x");

@@ -48,15 +48,8 @@ export function paymentTypeLabel(type: string): string {
   return typeLabels[type] ?? type;
 }
 
-const planTypeLabels: Record<string, string> = { solo: "Solo", couple: "Couple", vip: "VIP" };
-
-/** "couple+vip" -> "Couple + VIP". */
-export function planTypeLabel(planType: string): string {
-  return planType
-    .split("+")
-    .map((part) => planTypeLabels[part] ?? part)
-    .join(" + ");
-}
+/** "couple+vip" -> "Couple + VIP", "deposit_and_balance" -> "Deposit and balance" (one label map, shared). */
+export { planTypeLabel } from "../../../shared/display/labels";
 
 /** Today's date in London, where the books are kept: "YYYY-MM-DD". */
 export const londonToday = (now = new Date()) => todayIn("Europe/London", now);

@@ -2,11 +2,30 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
+import { zonedToUtc } from "../../../shared/schemas/schedule";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
 import { RemindersSection } from "./reminders-section";
+
+// Dated from today: whether a reminder "goes out" or is "due now" depends on the clock.
+const day = (n: number) => addDays(todayIn("Europe/London"), n);
+const nineAm = (n: number) => zonedToUtc(day(n), "09:00", "Europe/London").toISOString();
+const shortDay = (n: number) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(`${day(n)}T00:00:00Z`),
+  );
+const shortTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
 
 function reminder(overrides: Partial<PaymentReminder>): PaymentReminder {
   return {
@@ -18,11 +37,13 @@ function reminder(overrides: Partial<PaymentReminder>): PaymentReminder {
     reminderType: "upcoming",
     amount: "748.50",
     currency: "GBP",
-    dueDate: "2026-03-20",
+    dueDate: day(20),
     daysBefore: 7,
     status: "pending",
-    scheduledFor: "2026-03-13T09:00:00.000Z",
+    scheduledFor: nineAm(13),
     sentAt: null,
+    canSend: true,
+    blockedReason: null,
     ...overrides,
   };
 }
@@ -42,9 +63,16 @@ beforeEach(() => {
       applicationName: "Ada Lovelace",
       daysBefore: 1,
       status: "sent",
-      sentAt: "2026-03-19T09:00:00.000Z",
+      sentAt: nineAm(-1),
+      canSend: false,
     }),
-    reminder({ id: "r-overdue", applicationName: "Alan Turing", reminderType: "upcoming", status: "overdue" }),
+    reminder({
+      id: "r-overdue",
+      applicationName: "Alan Turing",
+      reminderType: "upcoming",
+      status: "overdue",
+      canSend: false,
+    }),
     reminder({
       id: "r-failed",
       applicationName: "Katherine Johnson",
@@ -61,7 +89,10 @@ beforeEach(() => {
       if (method === "GET" && url.startsWith("/api/admin/payment-reminders")) {
         const status = new URL(url, "http://x").searchParams.get("status");
         const shown = status ? items.filter((r) => r.status === status) : items;
-        return Response.json({ items: shown, counts: { all: 4, pending: 1, sent: 1, failed: 1, overdue: 1 } });
+        return Response.json({
+          items: shown,
+          counts: { all: 4, pending: 1, sent: 1, failed: 1, overdue: 1, cancelled: 0 },
+        });
       }
       if (method === "POST") {
         if (sendStatus !== 200) {
@@ -73,7 +104,7 @@ beforeEach(() => {
           );
         }
         const id = url.split("/").at(-2);
-        items = items.map((r) => (r.id === id ? { ...r, status: "sent", sentAt: "2026-03-10T12:00:00.000Z" } : r));
+        items = items.map((r) => (r.id === id ? { ...r, status: "sent", sentAt: nineAm(0), canSend: false } : r));
         return Response.json(items.find((r) => r.id === id));
       }
       return new Response("not found", { status: 404 });
@@ -103,18 +134,66 @@ describe("RemindersSection", () => {
     renderSection();
     await screen.findByText("Grace Hopper");
     const grace = row(/^Grace Hopper, 7 days before/);
-    expect(within(grace).getByText("Instalment 1 of 2 · £748.50 · due 20 Mar 2026")).toBeTruthy();
-    expect(within(grace).getByText("7 days before · Goes out 13 Mar 2026, 09:00")).toBeTruthy();
+    expect(within(grace).getByText(`Instalment 1 of 2 · £748.50 · due ${shortDay(20)}`)).toBeTruthy();
+    expect(within(grace).getByText(`7 days before · Goes out ${shortTime(nineAm(13))}`)).toBeTruthy();
     expect(within(grace).getByText("Pending")).toBeTruthy();
     expect(within(row(/^Ada Lovelace/)).getByText("Sent")).toBeTruthy();
-    expect(within(row(/^Ada Lovelace/)).getByText("1 day before · Sent 19 Mar 2026, 09:00")).toBeTruthy();
+    expect(within(row(/^Ada Lovelace/)).getByText(`1 day before · Sent ${shortTime(nineAm(-1))}`)).toBeTruthy();
     expect(within(row(/^Alan Turing/)).getByText("Overdue")).toBeTruthy();
     expect(within(row(/^Katherine Johnson, Overdue notice/)).getByText("Failed")).toBeTruthy();
-    // Send only where the server allows it: pending and failed, never sent or overdue.
+    // Send only where the server allows it (canSend): here pending and failed, never sent or overdue.
     expect(screen.getByRole("button", { name: "Send reminder to Grace Hopper" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Send reminder to Katherine Johnson" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Send reminder to Ada Lovelace" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Send reminder to Alan Turing" })).toBeNull();
+  });
+
+  it("offers no Send for a reminder the server will not send, and says why", async () => {
+    items = [
+      reminder({
+        id: "r-cancelled-plan",
+        applicationName: "Mary Jackson",
+        status: "cancelled",
+        canSend: false,
+        blockedReason: "Cancelled because the payment plan was cancelled or completed.",
+      }),
+      reminder({
+        id: "r-unlinked",
+        applicationName: "Dorothy Vaughan",
+        paymentId: null,
+        paymentDescription: null,
+        reminderType: "balance_due",
+        daysBefore: 14,
+        scheduledFor: nineAm(-30),
+        canSend: false,
+        blockedReason: "This reminder is not linked to a scheduled payment, so it cannot be sent.",
+      }),
+    ];
+    renderSection();
+    await screen.findByText("Mary Jackson");
+    const mary = row(/^Mary Jackson/);
+    expect(within(mary).getByText("Cancelled")).toBeTruthy();
+    expect(
+      within(mary).getByText("7 days before · Cancelled because the payment plan was cancelled or completed."),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send reminder to Mary Jackson" })).toBeNull();
+    // Still "pending" in an old row, yet never offered, and never "Goes out" a date gone by.
+    const dorothy = row(/^Dorothy Vaughan/);
+    expect(within(dorothy).getByText("Pending")).toBeTruthy();
+    expect(within(dorothy).getByText(/not linked to a scheduled payment/)).toBeTruthy();
+    expect(within(dorothy).queryByText(/Goes out/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send reminder to Dorothy Vaughan" })).toBeNull();
+    expect(screen.queryAllByRole("button", { name: /^Send reminder/ })).toHaveLength(0);
+  });
+
+  it("says a reminder whose time has passed is due now, never that it goes out on a past date", async () => {
+    items = [reminder({ id: "r-late", applicationName: "Hedy Lamarr", scheduledFor: nineAm(-2), dueDate: day(5) })];
+    renderSection();
+    await screen.findByText("Hedy Lamarr");
+    const hedy = row(/^Hedy Lamarr/);
+    expect(within(hedy).getByText(`7 days before · Due now (was set for ${shortTime(nineAm(-2))})`)).toBeTruthy();
+    expect(within(hedy).queryByText(/Goes out/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Send reminder to Hedy Lamarr" })).toBeTruthy();
   });
 
   it("filters by status with chips that show their counts", async () => {

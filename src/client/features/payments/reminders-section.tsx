@@ -9,7 +9,6 @@ import {
   paymentReminderStatusLabels,
   reminderSentMessage,
   reminderTimingLabel,
-  sendableReminderStatuses,
 } from "../../../shared/schemas/payment-reminders";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -34,6 +33,7 @@ const statusClasses: Record<string, string> = {
   sent: "border-green-200 bg-green-100 text-green-800",
   failed: "border-red-200 bg-red-100 text-red-800",
   overdue: "border-amber-200 bg-amber-100 text-amber-900",
+  cancelled: "border-gray-300 bg-gray-100 text-gray-700",
 };
 
 function statusLabel(status: string): string {
@@ -83,10 +83,20 @@ function formatAmount(amount: string | null, currency: string): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(value);
 }
 
-function whenLine(r: PaymentReminder): string {
+/**
+ * When it went or goes out, in words that stay true as time passes: a pending reminder whose time
+ * has come is due now (the next run sends it), never "Goes out" on a date already gone; one that
+ * will not go out says why (the server's reason).
+ */
+export function whenLine(r: PaymentReminder, now: Date = new Date()): string {
   if (r.status === "sent" && r.sentAt) return `Sent ${formatTime(r.sentAt)}`;
-  if (r.status === "pending" && r.scheduledFor) return `Goes out ${formatTime(r.scheduledFor)}`;
   if (r.status === "overdue") return "Not sent: the due date passed first";
+  if (r.blockedReason) return r.blockedReason;
+  if (r.status === "pending" && r.scheduledFor) {
+    return new Date(r.scheduledFor) > now
+      ? `Goes out ${formatTime(r.scheduledFor)}`
+      : `Due now (was set for ${formatTime(r.scheduledFor)})`;
+  }
   return r.scheduledFor ? `Was due out ${formatTime(r.scheduledFor)}` : "";
 }
 
@@ -117,7 +127,9 @@ function ReminderRow({
   sending: boolean;
 }) {
   const who = reminder.applicationName ?? "Unknown applicant";
-  const sendable = (sendableReminderStatuses as readonly string[]).includes(reminder.status);
+  // The server's send rule decides: Send is offered exactly where POST .../send would send.
+  const sendable = reminder.canSend;
+  const when = whenLine(reminder);
   return (
     <li
       aria-label={`${who}, ${reminderTimingLabel(reminder)}`}
@@ -136,7 +148,7 @@ function ReminderRow({
         </p>
         <p className="text-sm text-muted-foreground">
           {reminderTimingLabel(reminder)}
-          {whenLine(reminder) ? ` · ${whenLine(reminder)}` : ""}
+          {when ? ` · ${when}` : ""}
         </p>
       </div>
       <div className="flex items-center gap-2">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { formatDay, formatLocalTimes } from "../../../shared/display/time";
 import type { Session } from "../../../shared/schemas/schedule";
 import { type AdminVendorBooking, createVendorBookingSchema } from "../../../shared/schemas/vendors";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
@@ -12,7 +13,15 @@ import { useVendorBookings, useVendors, useVendorWrite, vendorBookingsPath } fro
 type FieldName = "vendorId" | "rate" | "description";
 
 /** Book a vendor onto one session: the session sets the retreat and the times. */
-export function BookVendorDialog({ session, onClose }: { session: Session; onClose: () => void }) {
+export function BookVendorDialog({
+  session,
+  timeZone,
+  onClose,
+}: {
+  session: Session;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [vendorId, setVendorId] = useState("");
@@ -59,7 +68,7 @@ export function BookVendorDialog({ session, onClose }: { session: Session; onClo
   };
 
   const formId = `${id}-form`;
-  const when = `${session.date} ${session.localStartTime}${session.localEndTime ? `–${session.localEndTime}` : ""}`;
+  const when = `${formatDay(session.date)}, ${formatLocalTimes(session.localStartTime, session.localEndTime, timeZone)}`;
   return (
     <AdminDialog
       open

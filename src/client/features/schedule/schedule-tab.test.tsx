@@ -2,6 +2,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { outsideRetreatDatesMessage } from "../../../shared/schemas/schedule";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
@@ -131,15 +132,43 @@ describe("ScheduleTab sessions", () => {
     expect(await screen.findByText("Session created")).toBeTruthy();
   });
 
-  it("shows the server's message when the date is outside the retreat", async () => {
-    const message = "Sessions must fall within the retreat dates (2026-05-10 to 2026-05-19).";
-    setup(() => Response.json({ message }, { status: 400 }));
+  // Issue 16: this error was a toast while every other form error sits under its field.
+  it("shows the server's date message under the Date field, like the form's own errors, not as a toast", async () => {
+    const message = outsideRetreatDatesMessage(retreat.startDate, retreat.endDate);
+    expect(message).toBe("Sessions must fall within the retreat dates (10 May 2026 to 19 May 2026).");
+    // The server's real reply: the message and the field it is about.
+    setup(() => Response.json({ message, errors: [{ path: "body.date", message }] }, { status: 400 }));
     await openCreateForm();
     const form = await screen.findByRole("form", { name: "Create session" });
     fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: "Late" } });
-    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: "2026-06-01" } });
+    const date = within(form).getByLabelText(/Date/) as HTMLInputElement;
+    fireEvent.change(date, { target: { value: "2026-06-01" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create session" }));
+    const error = await within(form).findByText(message);
+    expect(error.getAttribute("role")).toBe("alert");
+    expect(date.getAttribute("aria-invalid")).toBe("true");
+    expect(date.getAttribute("aria-describedby")).toContain(error.id);
+    expect(screen.queryByText("Failed to create session")).toBeNull();
+  });
+
+  it("still toasts a failure that is about no field", async () => {
+    setup(() => Response.json({ message: "The database is busy." }, { status: 503 }));
+    await openCreateForm();
+    const form = await screen.findByRole("form", { name: "Create session" });
+    fireEvent.change(within(form).getByLabelText(/Title/), { target: { value: "Late" } });
     fireEvent.click(screen.getByRole("button", { name: "Create session" }));
     expect(await screen.findByText("Failed to create session")).toBeTruthy();
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText("The database is busy.")).toBeTruthy();
+  });
+
+  it("shows every time with its end and the retreat's zone, and the retreat's dates in words", async () => {
+    setup();
+    const day11 = (await screen.findByRole("heading", { name: "Monday 11 May 2026" }, { timeout: 5000 })).closest(
+      "section",
+    )!;
+    expect(within(day11).getByText("07:00–08:00 (Bali time)")).toBeTruthy();
+    expect(
+      screen.getByText("Bali 2026 (10 May 2026 to 19 May 2026). Times are Bali time (Asia/Makassar)."),
+    ).toBeTruthy();
   });
 });

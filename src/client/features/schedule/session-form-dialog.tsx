@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { zoneLabel } from "../../../shared/display/time";
 import {
   type Session,
   type SessionInput,
@@ -19,8 +20,11 @@ import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
+import { serverFieldErrors } from "../email-marketing/templates/server-field-errors";
 
 export const sessionsPath = "/api/admin/sessions";
+
+const formFields = new Set(["title", "description", "date", "startTime", "endTime", "location", "type"]);
 
 function defaults(session: Session | null, defaultDate: string): SessionInput {
   return {
@@ -72,12 +76,23 @@ export function SessionFormDialog({
       void invalidateByPrefix(queryClient, sessionsPath);
       onClose();
     },
-    onError: (error) =>
+    onError: (error) => {
+      // A reply about one field (a date outside the retreat, an end before the start) is shown under
+      // that field, like the form's own checks; only a failure of the whole save is a toast.
+      const fields = serverFieldErrors(error);
+      let shown = false;
+      for (const [name, message] of fields) {
+        if (!formFields.has(name)) continue;
+        form.setError(name as keyof SessionInput, { type: "server", message }, { shouldFocus: !shown });
+        shown = true;
+      }
+      if (shown) return;
       toast({
         title: session ? "Failed to update session" : "Failed to create session",
         description: apiErrorMessage(error) ?? "Please try again.",
         variant: "destructive",
-      }),
+      });
+    },
   });
 
   const formId = `${id}-form`;
@@ -87,7 +102,7 @@ export function SessionFormDialog({
       size="lg"
       onOpenChange={(open) => !open && onClose()}
       title={session ? "Edit session" : "New session"}
-      description={`Times are local to the retreat (${timeZone}).`}
+      description={`Times are ${zoneLabel(timeZone)}, the retreat's clock (${timeZone}).`}
       footer={
         <FormDialogFooter
           formId={formId}

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { formatDayRange, formatLocalTimes, zoneLabel } from "../../../shared/display/time";
 import {
+  defaultRetreatTimeZone,
   formatDayHeading,
   groupSessionsByDay,
   type Session,
@@ -69,7 +71,7 @@ export function SessionsSection() {
   const [editing, setEditing] = useState<Session | "new" | null>(null);
   const [deleting, setDeleting] = useState<Session | null>(null);
   const retreat = data?.retreat ?? null;
-  const timeZone = retreat?.timeZone ?? "Asia/Makassar";
+  const timeZone = retreat?.timeZone ?? defaultRetreatTimeZone;
   const days = groupSessionsByDay(data?.sessions ?? []);
   const today = wallClockInZone(new Date(), timeZone).date;
   const defaultDate = retreat?.startDate && retreat.startDate > today ? retreat.startDate : today;
@@ -81,7 +83,7 @@ export function SessionsSection() {
           <CardTitle as="h2">Sessions</CardTitle>
           <CardDescription>
             {retreat
-              ? `${retreat.name}${retreat.startDate && retreat.endDate ? ` (${retreat.startDate} to ${retreat.endDate})` : ""}. Times in ${timeZone}.`
+              ? `${retreat.name}${retreat.startDate && retreat.endDate ? ` (${formatDayRange(retreat.startDate, retreat.endDate)})` : ""}. Times are ${zoneLabel(timeZone)} (${timeZone}).`
               : "The retreat's programme, day by day."}
           </CardDescription>
         </div>
@@ -110,9 +112,8 @@ export function SessionsSection() {
               <ul className="divide-y divide-border rounded-md border border-border">
                 {day.items.map((s) => (
                   <li key={s.id} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
-                    <p className="w-full shrink-0 font-mono text-sm tabular-nums sm:w-28">
-                      {s.localStartTime}
-                      {s.localEndTime ? `–${s.localEndTime}` : ""}
+                    <p className="w-full shrink-0 text-sm tabular-nums sm:w-44">
+                      {formatLocalTimes(s.localStartTime, s.localEndTime, timeZone)}
                     </p>
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">{s.title}</p>

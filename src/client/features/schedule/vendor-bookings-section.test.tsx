@@ -119,7 +119,7 @@ describe("VendorBookingsSection", () => {
   it("lists bookings under their session, with rate and description, and keeps a deleted session's booking", async () => {
     setup();
     const lunchRow = await screen.findByRole("listitem", { name: /Welcome lunch/ });
-    expect(within(lunchRow).getByText("Sun 10 May, 12:00–13:30")).toBeTruthy();
+    expect(within(lunchRow).getByText("Sun 10 May, 12:00–13:30 (Bali time)")).toBeTruthy();
     const booked = await within(lunchRow).findByRole("list", { name: "Vendors booked for Welcome lunch" });
     expect(within(booked).getByText("Bali Green Kitchen")).toBeTruthy();
     expect(within(booked).getByText("£250.50 · Lunch for 15")).toBeTruthy();
@@ -130,7 +130,9 @@ describe("VendorBookingsSection", () => {
     expect(within(yogaRow).getByText("No vendors booked.")).toBeTruthy();
     const orphans = screen.getByRole("heading", { name: "Bookings whose session was deleted" }).closest("section")!;
     expect(
-      within(orphans).getByLabelText("Status of Bali Green Kitchen for Deleted session (2026-05-12 09:00)"),
+      within(orphans).getByLabelText(
+        "Status of Bali Green Kitchen for Deleted session, 12 May 2026, 09:00 (Bali time)",
+      ),
     ).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
-import { type Session, type SessionListResponse, wallClockInZone } from "../../../shared/schemas/schedule";
+import { formatInstant, formatLocalTimes } from "../../../shared/display/time";
+import { defaultRetreatTimeZone, type Session, type SessionListResponse } from "../../../shared/schemas/schedule";
 import {
   type AdminVendorBooking,
   type VendorBookingStatus,
@@ -120,16 +121,14 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
   month: "short",
 });
 
-/** "Sun 10 May, 07:00–08:00": the day is the session's local date, so format it as a UTC date. */
-function sessionWhen(s: Session): string {
+/** "Sun 10 May, 07:00–08:00 (Bali time)": the day is the session's local date, so format it as a UTC date. */
+function sessionWhen(s: Session, timeZone: string): string {
   const day = dayFormat.format(new Date(`${s.date}T00:00:00Z`));
-  return `${day}, ${s.localStartTime}${s.localEndTime ? `–${s.localEndTime}` : ""}`;
+  return `${day}, ${formatLocalTimes(s.localStartTime, s.localEndTime, timeZone)}`;
 }
 
 function timeOf(iso: string | null, timeZone: string): string {
-  if (!iso) return "No date";
-  const { date, time } = wallClockInZone(new Date(iso), timeZone);
-  return `${date} ${time}`;
+  return iso ? formatInstant(iso, timeZone) : "no date";
 }
 
 /** Who is booked for each session: book a vendor, confirm or cancel a booking, or remove it. */
@@ -138,7 +137,7 @@ export function VendorBookingsSection() {
   const bookings = useVendorBookings();
   const [booking, setBooking] = useState<Session | null>(null);
   const [removing, setRemoving] = useState<Target | null>(null);
-  const timeZone = sessions.data?.retreat?.timeZone ?? "Asia/Makassar";
+  const timeZone = sessions.data?.retreat?.timeZone ?? defaultRetreatTimeZone;
   const all = sessions.data?.sessions ?? [];
   const known = new Set(all.map((s) => s.id));
   const bySession = (id: string) => (bookings.data ?? []).filter((b) => b.retreatSessionId === id);
@@ -176,7 +175,7 @@ export function VendorBookingsSection() {
                 <li key={s.id} aria-labelledby={`bookings-session-${s.id}`} className="grid gap-1 p-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <p id={`bookings-session-${s.id}`} className="min-w-0">
-                      <span className="text-sm text-muted-foreground tabular-nums">{sessionWhen(s)}</span>{" "}
+                      <span className="text-sm text-muted-foreground tabular-nums">{sessionWhen(s, timeZone)}</span>{" "}
                       <span className="font-medium">{s.title}</span>
                     </p>
                     <Button
@@ -210,14 +209,14 @@ export function VendorBookingsSection() {
             </h3>
             <ul className="divide-y divide-border">
               {orphans.map((b) => {
-                const title = b.sessionTitle ?? `Deleted session (${timeOf(b.startTime, timeZone)})`;
+                const title = b.sessionTitle ?? `Deleted session, ${timeOf(b.startTime, timeZone)}`;
                 return <BookingRow key={b.id} booking={b} sessionTitle={title} onRemove={setRemoving} />;
               })}
             </ul>
           </section>
         ) : null}
       </CardContent>
-      {booking ? <BookVendorDialog session={booking} onClose={() => setBooking(null)} /> : null}
+      {booking ? <BookVendorDialog session={booking} timeZone={timeZone} onClose={() => setBooking(null)} /> : null}
       {removing ? <RemoveBookingDialog target={removing} onClose={() => setRemoving(null)} /> : null}
     </Card>
   );

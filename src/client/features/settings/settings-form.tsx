@@ -15,6 +15,13 @@ import { NativeSelect } from "../admin-shell/native-select";
 
 export const settingsQueryKey = ["/api/admin/settings"] as const;
 
+/**
+ * What the setting really does (issue 16): it only pre-fills Add retreat. Prices, payments and
+ * finance are kept in each retreat's own currency (GBP, spec section 3) and nothing is converted.
+ */
+export const currencyHint =
+  "Pre-fills the currency of a new retreat in Add retreat. It does not change or convert existing retreats, prices, payments or finance figures.";
+
 function SettingsFields({ saved }: { saved: AppSettings }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -45,7 +52,13 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
       className="grid gap-4 sm:grid-cols-3"
     >
-      <FormField id={`${id}-currency`} name="currency" label="Currency" error={errors.currency?.message}>
+      <FormField
+        id={`${id}-currency`}
+        name="currency"
+        label="Currency"
+        hint={currencyHint}
+        error={errors.currency?.message}
+      >
         {(control) => (
           <NativeSelect {...control} {...form.register("currency")}>
             {currencies.map((c) => (
@@ -60,6 +73,7 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
         id={`${id}-capacity`}
         name="defaultCapacity"
         label="Default retreat capacity"
+        hint="Pre-fills the capacity of a new retreat in Add retreat."
         error={errors.defaultCapacity?.message}
       >
         {(control) => (
@@ -77,6 +91,7 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
         id={`${id}-location`}
         name="defaultLocation"
         label="Default location"
+        hint="Pre-fills the location of a new retreat in Add retreat."
         error={errors.defaultLocation?.message}
       >
         {(control) => <Input {...control} {...form.register("defaultLocation")} />}

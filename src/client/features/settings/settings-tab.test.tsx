@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { currencyHint } from "./settings-form";
 import { SettingsTab } from "./settings-tab";
 
 // Radix Checkbox measures itself; jsdom has no ResizeObserver.
@@ -266,5 +267,34 @@ describe("SettingsTab", () => {
       }),
     );
     expect((await screen.findByRole("status")).textContent).toContain("Settings saved");
+  });
+
+  // Issue 16: Currency saved but nothing visible changed, and nothing said why.
+  it("says exactly what the currency setting does, read out with the control", async () => {
+    setup();
+    const form = await screen.findByRole("form", { name: "Retreat defaults" });
+    const currency = await within(form).findByLabelText("Currency");
+    const hint = within(form).getByText(currencyHint);
+    expect(currencyHint).toBe(
+      "Pre-fills the currency of a new retreat in Add retreat. It does not change or convert existing retreats, prices, payments or finance figures.",
+    );
+    expect(currency.getAttribute("aria-describedby")).toContain(hint.id);
+  });
+
+  it("shows a user without a name by their email, and Set password as a real (outlined) button", async () => {
+    setup({
+      "GET /api/admin/users": () =>
+        Response.json([owner, { ...staff, id: "u4", email: "nameless@example.com", firstName: null, lastName: null }]),
+    });
+    const table = await screen.findByRole("table", { name: /Users who can sign in/ });
+    const row = within(table).getByLabelText("Role for nameless@example.com").closest("tr")!;
+    const cells = within(row).getAllByRole("cell");
+    expect(cells[0]!.textContent).toBe("nameless@example.com");
+    for (const name of ["Set password for nameless@example.com", "Send set-password link to nameless@example.com"]) {
+      const button = within(row).getByRole("button", { name });
+      // Outlined like Deactivate beside it: a bordered control, not plain text.
+      expect(button.className).toContain("border");
+      expect(button.className).toContain("border-primary");
+    }
   });
 });

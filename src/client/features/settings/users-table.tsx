@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { type Role, roles } from "../../../shared/constants";
+import { displayName } from "../../../shared/display/people";
+import { formatInstant, officeTimeZone } from "../../../shared/display/time";
 import {
   minPasswordLength,
   passwordTooShortMessage,
@@ -22,10 +23,6 @@ import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 
 export const usersQueryKey = ["/api/admin/users"] as const;
-
-function displayName(user: UserDto) {
-  return [user.firstName, user.lastName].filter(Boolean).join(" ") || "—";
-}
 
 function useUpdateUser() {
   const queryClient = useQueryClient();
@@ -163,7 +160,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
           </span>
         </td>
         <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-          {user.lastLoginAt ? format(new Date(user.lastLoginAt), "d MMM yyyy, HH:mm") : "Never"}
+          {formatInstant(user.lastLoginAt, officeTimeZone, "Never")}
         </td>
         <td className="px-3 py-3">
           <div className="flex flex-wrap gap-2">
@@ -178,7 +175,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
             </Button>
             <Button
               size="sm"
-              variant="ghost"
+              variant="outline"
               aria-expanded={settingPassword}
               aria-label={`Set password for ${user.email}`}
               onClick={() => setSettingPassword((v) => !v)}
@@ -188,7 +185,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
             {user.isActive ? (
               <Button
                 size="sm"
-                variant="ghost"
+                variant="outline"
                 disabled={sendLink.isPending}
                 aria-label={`Send set-password link to ${user.email}`}
                 onClick={() => sendLink.mutate(user)}
@@ -200,20 +197,30 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
         </td>
       </tr>
       {settingPassword ? (
-        <tr>
-          <td colSpan={6} className="px-3 pb-4">
-            <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
-          </td>
-        </tr>
+        <RowPanel>
+          <SetPasswordForm user={user} onDone={() => setSettingPassword(false)} />
+        </RowPanel>
       ) : null}
       {revealedUrl ? (
-        <tr>
-          <td colSpan={6} className="px-3 pb-4">
-            <OneTimeLink email={user.email} url={revealedUrl} onDone={() => sendLink.reset()} />
-          </td>
-        </tr>
+        <RowPanel>
+          <OneTimeLink email={user.email} url={revealedUrl} onDone={() => sendLink.reset()} />
+        </RowPanel>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A form or notice under a user's row. The table scrolls sideways on a phone; the panel stays put
+ * at the visible width (the scroller is its container), so it is never cut off on the left.
+ */
+function RowPanel({ children }: { children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={6} className="px-3 pb-4">
+        <div className="sticky left-3 w-[calc(100cqw-1.5rem)]">{children}</div>
+      </td>
+    </tr>
   );
 }
 
@@ -223,7 +230,7 @@ export function UsersTable() {
   if (isLoading) return <p role="status">Loading users…</p>;
   if (error || !data) return <p role="alert">Unable to load users.</p>;
   return (
-    <div className="overflow-x-auto">
+    <div className="@container overflow-x-auto">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">Users who can sign in to the back office</caption>
         <thead className="text-muted-foreground">

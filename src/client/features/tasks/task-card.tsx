@@ -1,5 +1,6 @@
 import { CalendarClock, Pencil, Trash2, User } from "lucide-react";
 import { useState } from "react";
+import { categoryLabel } from "../../../shared/display/labels";
 import {
   actionsFor,
   isOverdue,
@@ -81,7 +82,7 @@ export function TaskCard({ task, busy, onAction, onMove, onEdit, onDelete }: Tas
       </div>
       {task.description ? <p className="line-clamp-3 text-muted-foreground">{task.description}</p> : null}
       <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
-        <span className="rounded bg-muted px-1.5 py-0.5 text-muted-foreground">{task.category}</span>
+        <span className="rounded bg-muted px-1.5 py-0.5 text-muted-foreground">{categoryLabel(task.category)}</span>
         <DueDate task={task} />
         <span className="inline-flex items-center gap-1 text-muted-foreground">
           <User aria-hidden="true" className="size-3.5" />

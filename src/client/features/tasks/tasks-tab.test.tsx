@@ -107,6 +107,18 @@ describe("TasksTab kanban", () => {
     expect(within(column("Completed")).getAllByRole("listitem")).toHaveLength(7);
   });
 
+  it("title-cases categories however they were typed, and shows a nameless assignee by email", async () => {
+    board.push(
+      task({ title: "Book minibus", status: "pending", category: "LOGISTICS", assigneeName: "nameless@example.com" }),
+    );
+    renderTab();
+    await screen.findByText("Book minibus");
+    expect(within(card("Book minibus")).getByText("Logistics")).toBeTruthy();
+    expect(within(card("Check menu")).getByText("Catering")).toBeTruthy();
+    expect(within(card("Book minibus")).getByText("nameless@example.com")).toBeTruthy();
+    expect(within(card("Order mats")).getByText("General")).toBeTruthy();
+  });
+
   it("each workflow button posts the next status and toasts", async () => {
     renderTab();
     await screen.findByText("Book shala");

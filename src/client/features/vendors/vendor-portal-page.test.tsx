@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "../../components/ui/toast";
@@ -57,6 +57,18 @@ function renderPage(tasksReply: Response | (() => Response)) {
               endTime: null,
               location: "Villa",
               status: "booked",
+              timeZone: "Asia/Makassar",
+            },
+            {
+              id: "b2",
+              title: "Bali dinner",
+              description: null,
+              // 19:30–21:00 in Bali (UTC+8).
+              startTime: "2027-05-10T11:30:00.000Z",
+              endTime: "2027-05-10T13:00:00.000Z",
+              location: "Beach",
+              status: "booked",
+              timeZone: "Asia/Makassar",
             },
           ],
         });
@@ -74,6 +86,15 @@ function renderPage(tasksReply: Response | (() => Response)) {
     </QueryClientProvider>,
   );
 }
+
+// The vendor's device is in London: times must still read on the retreat's (Bali) clock.
+const deviceZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = "Europe/London";
+});
+afterAll(() => {
+  process.env.TZ = deviceZone;
+});
 
 afterEach(() => {
   cleanup();
@@ -105,6 +126,15 @@ describe("VendorPortalPage", () => {
       { url: "/api/vendor/tasks/t2/status", body: { status: "review" } },
     ]);
     expect(screen.queryByText("Feature Coming Soon")).toBeNull();
+  });
+
+  it("shows each session on the retreat's clock with its end time and zone, not the device's", async () => {
+    renderPage(() => Response.json({ tasks: [], counts: { pending: 0, inProgress: 0, review: 0, completed: 0 } }));
+    const dinner = (await screen.findByText("Bali dinner")).closest("li")!;
+    expect(new Date("2027-05-10T11:30:00.000Z").getHours()).toBe(12); // the device reads 12:30
+    expect(within(dinner).getByText("Monday 10 May 2027, 19:30–21:00 (Bali time) · Beach")).toBeTruthy();
+    const lunch = screen.getByText("Welcome lunch").closest("li")!;
+    expect(within(lunch).getByText("Sunday 10 May 2026, 13:00 (Bali time) · Villa")).toBeTruthy();
   });
 
   it("says the spec's text when the tasks cannot be loaded", async () => {

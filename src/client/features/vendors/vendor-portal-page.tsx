@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { formatZonedSlot } from "../../../shared/display/time";
 import {
   actionsFor,
   type TaskDto,
@@ -8,7 +9,7 @@ import {
   type VendorTaskList,
   vendorTaskActions,
 } from "../../../shared/schemas/tasks";
-import type { VendorSchedule } from "../../../shared/schemas/vendors";
+import type { VendorBookingDto, VendorSchedule } from "../../../shared/schemas/vendors";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { apiRequest } from "../../lib/api-request";
@@ -26,16 +27,10 @@ const schedulePath = "/api/vendor/schedule";
 /** Spec section 8. */
 export const vendorTasksLoadFailure = "Unable to load tasks: Task management will be available once configured.";
 
-function formatWhen(iso: string | null) {
-  if (!iso) return "Time to be confirmed";
-  return new Date(iso).toLocaleString("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
+/** "Sunday 10 May 2027, 19:30–21:00 (Bali time)": the retreat's clock, never the device's. */
+function formatWhen(booking: VendorBookingDto) {
+  if (!booking.startTime) return "Time to be confirmed";
+  return formatZonedSlot(booking.startTime, booking.endTime, booking.timeZone);
 }
 
 function TaskList({
@@ -173,7 +168,7 @@ function VendorPortal() {
             <li key={b.id} className="rounded-md border border-border bg-card px-3 py-2 text-sm">
               <p className="font-medium">{b.title}</p>
               <p className="text-muted-foreground">
-                {formatWhen(b.startTime)}
+                {formatWhen(b)}
                 {b.location ? ` · ${b.location}` : ""}
                 {b.status !== "booked" ? ` · ${b.status}` : ""}
               </p>

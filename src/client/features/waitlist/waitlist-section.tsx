@@ -114,7 +114,8 @@ export default function WaitlistSection() {
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[1fr_minmax(0,28rem)] lg:gap-20">
         <div className="grid gap-6 text-center lg:text-left">
           <p className="eyebrow text-accent">Stay in the loop</p>
-          <h2 id="waitlist-heading" className="font-display text-4xl text-ink sm:text-5xl">
+          {/* tabIndex -1: takes the focus over from the landing page's placeholder heading. */}
+          <h2 id="waitlist-heading" tabIndex={-1} className="rounded-sm font-display text-4xl text-ink sm:text-5xl">
             {waitlistTexts.title}
           </h2>
           <p className="mx-auto max-w-xl text-lg text-muted-foreground lg:mx-0">{waitlistTexts.intro}</p>

@@ -4,19 +4,19 @@ import { fromPence } from "../../../shared/finance/money";
 import type { Dashboard } from "../../../shared/schemas/dashboard";
 import type { Db } from "../../db/client";
 import { applications, retreats, tasks } from "../../db/schema";
-import { revenueTotals } from "../finance/revenue.service";
+import { moneyFigures } from "../payments/money-figures";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
 /**
  * The dashboard's numbers, all from the database. Counts cover every retreat; revenue is money
- * received over every retreat, computed by the Finance tab's own function (completed payments
- * minus completed refunds, summed in SQL so no float ever touches money).
+ * received over every retreat, from the money figures the Finance and Payments tabs use
+ * (money-figures.ts: completed payments minus completed refunds, summed in SQL as numeric).
  */
 export async function getDashboard(db: Db): Promise<Dashboard> {
   const [byStage, [pending], revenue, [retreatCount], current] = await Promise.all([
     db.select({ stage: applications.stage, n: count() }).from(applications).groupBy(applications.stage),
     db.select({ n: count() }).from(tasks).where(eq(tasks.status, "pending")),
-    revenueTotals(db),
+    moneyFigures(db),
     db.select({ n: count() }).from(retreats),
     getCurrentRetreat(db),
   ]);

@@ -46,33 +46,40 @@ describe("findColumns", () => {
 });
 
 describe("parseSubscriberCsv", () => {
-  it("handles a BOM, semicolons, CRLF, quoted line breaks and blank lines, numbering lines like a spreadsheet", () => {
+  it("handles a BOM, semicolons, CRLF, quoted line breaks and blank lines, numbering lines like a spreadsheet", async () => {
     const text =
       '\uFEFFFirst Name;E-mail;Tags\r\nAda;ada@example.com;vip|2026\r\n\r\n"Line\nbreak";bob@example.com;\r\n';
-    const { rows } = parseSubscriberCsv(text);
+    const { rows } = await parseSubscriberCsv(text);
     expect(rows).toEqual([
       { line: 2, email: "ada@example.com", firstName: "Ada", lastName: "", tags: "vip|2026", segment: "" },
       { line: 4, email: "bob@example.com", firstName: "Line\nbreak", lastName: "", tags: "", segment: "" },
     ]);
   });
 
-  it("tolerates short rows", () => {
-    expect(parseSubscriberCsv("email,first name,last name\nx@example.com\n").rows[0]).toMatchObject({
+  it("keeps a character whole where the file is cut into chunks for parsing", async () => {
+    const before = "email,first name\na@example.com,";
+    const pad = "x".repeat(64 * 1024 - before.length - 1);
+    const { rows } = await parseSubscriberCsv(`${before}${pad}\u{1F600}\n`);
+    expect(rows[0]?.firstName).toBe(`${pad}\u{1F600}`);
+  });
+
+  it("tolerates short rows", async () => {
+    expect((await parseSubscriberCsv("email,first name,last name\nx@example.com\n")).rows[0]).toMatchObject({
       email: "x@example.com",
       firstName: "",
       lastName: "",
     });
   });
 
-  it("refuses a file without an email column, an empty file and a broken quote", () => {
-    expect(() => parseSubscriberCsv("name,phone\nAda,1\n")).toThrow(noEmailColumnMessage);
-    expect(() => parseSubscriberCsv("\uFEFF\r\n\r\n")).toThrow("The file is empty");
-    expect(() => parseSubscriberCsv('email\n"a@example.com\n')).toThrow(/could not be read as CSV/);
+  it("refuses a file without an email column, an empty file and a broken quote", async () => {
+    await expect(parseSubscriberCsv("name,phone\nAda,1\n")).rejects.toThrow(noEmailColumnMessage);
+    await expect(parseSubscriberCsv("\uFEFF\r\n\r\n")).rejects.toThrow("The file is empty");
+    await expect(parseSubscriberCsv('email\n"a@example.com\n')).rejects.toThrow(/could not be read as CSV/);
   });
 
-  it("refuses more than the row limit", () => {
+  it("refuses more than the row limit", async () => {
     const body = "a@example.com\n".repeat(50_001);
-    expect(() => parseSubscriberCsv(`email\n${body}`)).toThrow(tooManyRowsMessage);
-    expect(parseSubscriberCsv(`email\n${"a@example.com\n".repeat(50_000)}`).rows).toHaveLength(50_000);
+    await expect(parseSubscriberCsv(`email\n${body}`)).rejects.toThrow(tooManyRowsMessage);
+    expect((await parseSubscriberCsv(`email\n${"a@example.com\n".repeat(50_000)}`)).rows).toHaveLength(50_000);
   });
 });

@@ -7,9 +7,9 @@ import { type FinancialSummary, financeMessages } from "../../../shared/schemas/
 import type { Db } from "../../db/client";
 import { applications, bookingTypes, budgetItems, expenses, type retreats, vendorPayments } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { moneyFigures } from "../payments/money-figures";
 import { resolveRetreat } from "../schedule/schedule.service";
 import { lineTotalPence } from "./finance-rows";
-import { revenueTotals } from "./revenue.service";
 
 type RetreatRow = typeof retreats.$inferSelect;
 
@@ -72,7 +72,7 @@ export async function summaryData(db: Db, retreatId?: string): Promise<SummaryDa
   const [budgetRows, expenseRows, revenue, guests, soloPrice] = await Promise.all([
     db.select().from(budgetItems).where(eq(budgetItems.retreatId, retreat.id)),
     db.select().from(expenses).where(eq(expenses.retreatId, retreat.id)),
-    revenueTotals(db, retreat.id),
+    moneyFigures(db, { retreatId: retreat.id }),
     guestCount(db, retreat.id),
     soloPricePence(db, retreat),
   ]);
@@ -82,7 +82,8 @@ export async function summaryData(db: Db, retreatId?: string): Promise<SummaryDa
       (e): ExpenseLine => ({ category: e.category, status: e.status, totalPence: lineTotalPence(e.amount, e) }),
     ),
     receivedPence: revenue.receivedPence,
-    duePence: revenue.duePence,
+    // "Revenue due" is the Payments tab's "Outstanding": one figure, one definition.
+    duePence: revenue.outstandingPence,
     guests,
     soloPricePence: soloPrice,
   });

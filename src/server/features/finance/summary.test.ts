@@ -28,7 +28,8 @@ const addExpense = (overrides: Record<string, unknown>) =>
  * A retreat with hand-countable rows:
  * guests: an accepted individual (1) and a couple in payment (2) = 3; a new and a declined one do not count.
  * revenue received: 500 + 1000 + 200 manual - 150 refund = 1,550.00 (another retreat's 9,999 is not ours);
- * revenue due: 748.50 + 748.50 + 1,397.00 pending on active plans = 2,894.00 (a cancelled plan's deposit is not due).
+ * revenue due: 748.50 + 748.50 + 1,397.00 pending and 1,397.00 failed (still owed) on active plans = 4,291.00
+ *   (a cancelled plan's deposit and a pending refund are not due).
  * budget: accommodation 8,500 (total), food 30 x 15 = 450 (per person), staff 200 x 3 days = 600 (daily rate).
  * expenses: accommodation 2,000 approved; food 25.50 x 15 = 382.50 paid; staff 150 x 10 days = 1,500 pending;
  *   transport 40 x 3 = 120 rejected; transport 35 x 2 = 70 approved.
@@ -153,9 +154,9 @@ describe("GET /api/admin/financial-summary", () => {
       { category: "transport", budgeted: "0.00", spent: "70.00", pending: "0.00", remaining: "-70.00" },
     ]);
     expect(s.totals).toEqual({ budgeted: "9550.00", spent: "2452.50", pending: "1500.00", remaining: "5597.50" });
-    expect(s.revenue).toEqual({ received: "1550.00", due: "2894.00", total: "4444.00" });
+    expect(s.revenue).toEqual({ received: "1550.00", due: "4291.00", total: "5841.00" });
     expect(s.costs).toBe("3952.50");
-    expect(s.margin).toBe("491.50");
+    expect(s.margin).toBe("1888.50");
     expect(s.guests).toBe(3);
     expect(s.costPerGuest).toBe("817.50");
     // The solo booking type's price, not the retreat's own price per person; 3,952.50 / 1,997 = 1.98 -> 2.
@@ -163,7 +164,7 @@ describe("GET /api/admin/financial-summary", () => {
     expect(s.breakEvenGuests).toBe(2);
     expect(s.sanctuary).toEqual({
       percent: sanctuarySharePercent,
-      amount: fromPence(Math.floor((49_150 * sanctuarySharePercent) / 100)),
+      amount: fromPence(Math.floor((188_850 * sanctuarySharePercent) / 100)),
     });
     expect(s.vendorPayments).toEqual({ pending: "100.00", approved: "50.00", paid: "0.00" });
   });
@@ -177,7 +178,7 @@ describe("GET /api/admin/financial-summary", () => {
     const s = (await call("GET", `/api/admin/financial-summary?retreatId=${retreatId}`, staff.cookie)).json();
     expect(s.totals).toMatchObject({ spent: "3952.50", pending: "0.00" });
     expect(s.costPerGuest).toBe("1317.50");
-    expect(s.margin).toBe("491.50");
+    expect(s.margin).toBe("1888.50");
     const unknown = await call("GET", `/api/admin/financial-summary?retreatId=${crypto.randomUUID()}`, staff.cookie);
     expect(unknown.statusCode).toBe(404);
   });
@@ -226,8 +227,8 @@ describe("GET /api/admin/financial-summary.csv", () => {
     expect(find("Budget", "Staff")?.slice(5, 9)).toEqual(["600.00", "1500.00", "0.00", "-900.00"]);
     expect(find("Budget", "Total")?.slice(5, 9)).toEqual(["9550.00", "3952.50", "0.00", "5597.50"]);
     expect(find("Summary", "Revenue received")?.[9]).toBe("1550.00");
-    expect(find("Summary", "Revenue due")?.[9]).toBe("2894.00");
-    expect(find("Summary", "Margin")?.[9]).toBe("491.50");
+    expect(find("Summary", "Revenue due")?.[9]).toBe("4291.00");
+    expect(find("Summary", "Margin")?.[9]).toBe("1888.50");
     expect(find("Summary", "Break-even guests")?.[9]).toBe("2");
     expect(find("Summary", "Animal sanctuary share")?.[10]).toContain(`${sanctuarySharePercent}%`);
     // Spreadsheet formulas arrive as text.

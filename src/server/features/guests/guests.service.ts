@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
+import { displayName } from "../../../shared/display/people";
 import {
   type GuestCandidate,
   type GuestMe,
@@ -71,7 +72,7 @@ export async function listGuestCandidates(db: Db, retreatId?: string): Promise<G
     .orderBy(asc(applications.lastName), asc(applications.firstName), asc(applications.id));
   return rows.map(({ application: a, guestUserId }) => ({
     applicationId: a.id,
-    name: [a.firstName, a.lastName].filter(Boolean).join(" ") || a.email,
+    name: displayName(a),
     email: a.email,
     stage: a.stage,
     isCouple: a.applicationType === "couple",

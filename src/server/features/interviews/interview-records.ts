@@ -34,8 +34,7 @@ export function newRoomName(): string {
   return `RetreatHQ-${randomBytes(12).toString("hex")}`;
 }
 
-export const displayName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.email;
+export { displayName } from "../../../shared/display/people";
 
 /** Locks the interviewer's row for the rest of the transaction: bookings for one interviewer queue up here. */
 export async function lockInterviewer(tx: Tx, interviewerId: string) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { displayName } from "../../../shared/display/people";
 import { stageTransitionError } from "../../../shared/schemas/admin-applications";
 import {
   type CompleteInterviewInput,
@@ -47,11 +48,18 @@ function londonToday(now: Date): { start: Date; end: Date } {
   };
 }
 
+/** needsOutcome() in SQL: still scheduled, and its end (start + duration) is before now. */
+function needsOutcomeSql(now: Date): SQL {
+  return sql`(${interviews.status} = 'scheduled' and ${interviews.scheduledAt} + ${interviews.duration} * interval '1 minute' < ${now.toISOString()}::timestamptz)`;
+}
+
 function filterCondition(filter: InterviewFilter, now: Date): SQL | undefined {
   const today = londonToday(now);
   switch (filter) {
     case "upcoming":
       return and(eq(interviews.status, "scheduled"), gte(interviews.scheduledAt, now));
+    case "needs_outcome":
+      return needsOutcomeSql(now);
     case "today":
       return and(gte(interviews.scheduledAt, today.start), lt(interviews.scheduledAt, today.end));
     case "completed":
@@ -74,7 +82,11 @@ function toItem(row: {
 }): InterviewItem {
   const i = row.interview;
   const meetingUrl = row.roomUrl ?? i.jitsiMeetingUrl;
-  const name = [row.interviewerFirst, row.interviewerLast].filter(Boolean).join(" ") || row.interviewerEmail || "";
+  const name = displayName({
+    firstName: row.interviewerFirst,
+    lastName: row.interviewerLast,
+    email: row.interviewerEmail,
+  });
   return {
     interview: {
       id: i.id,
@@ -132,6 +144,7 @@ export async function listInterviews(
   const [c] = await db
     .select({
       upcoming: sql<number>`count(*) filter (where ${interviews.status} = 'scheduled' and ${interviews.scheduledAt} >= ${now.toISOString()})::int`,
+      needs_outcome: sql<number>`count(*) filter (where ${needsOutcomeSql(now)})::int`,
       today: sql<number>`count(*) filter (where ${interviews.scheduledAt} >= ${today.start.toISOString()} and ${interviews.scheduledAt} < ${today.end.toISOString()})::int`,
       completed: sql<number>`count(*) filter (where ${interviews.status} = 'completed')::int`,
       accepted: sql<number>`count(*) filter (where ${interviews.status} = 'completed' and ${interviews.outcome} = 'accepted')::int`,

@@ -85,7 +85,16 @@ describe("GET /api/admin/interviews", () => {
     const res = await call("GET", "/api/admin/interviews", staff.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.counts).toEqual({ upcoming: 1, today: 1, completed: 3, cancelled: 1, all: 6 });
+    // Today's 00:00 interview is still "scheduled": once its 30 minutes are over it needs an outcome.
+    const todayEnded = Date.now() > startOfToday.getTime() + 30 * 60_000 ? 1 : 0;
+    expect(body.counts).toEqual({
+      upcoming: 1,
+      needs_outcome: todayEnded,
+      today: 1,
+      completed: 3,
+      cancelled: 1,
+      all: 6,
+    });
     expect(body.successRate).toBe(66.7);
     expect(body.items).toHaveLength(1);
     expect(body.items[0]).toMatchObject({
@@ -373,6 +382,47 @@ describe("reschedule, complete, cancel", () => {
   });
 });
 
+describe("interviewer names", () => {
+  it("shows an interviewer with a blank name by their email, not as blank", async () => {
+    const blank = await createTestUser(app, "staff", { firstName: " ", lastName: null });
+    const a = await application();
+    const [row] = await app.db
+      .insert(interviews)
+      .values({ applicationId: a.id, scheduledAt: new Date(mondayTen), interviewerUserId: blank.id })
+      .returning();
+    const body = (await call("GET", `/api/admin/interviews?filter=all&applicationId=${a.id}`, staff.cookie)).json();
+    expect(body.items[0]).toMatchObject({
+      interview: { id: row!.id },
+      interviewer: { id: blank.id, name: blank.email },
+    });
+  });
+});
+
+describe("interviews that need an outcome", () => {
+  it("flags and counts scheduled interviews whose time is over, not those still running or done", async () => {
+    const a = await application();
+    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    const rows = await app.db
+      .insert(interviews)
+      .values([
+        { applicationId: a.id, scheduledAt: new Date("2020-01-01T10:00:00Z") },
+        { applicationId: a.id, scheduledAt: minutesAgo(45), duration: 30 },
+        { applicationId: a.id, scheduledAt: minutesAgo(10), duration: 30 },
+        { applicationId: a.id, scheduledAt: minutesAgo(90), duration: 60, status: "completed", outcome: "accepted" },
+        { applicationId: a.id, scheduledAt: minutesAgo(90), status: "cancelled" },
+      ])
+      .returning();
+    const res = await call("GET", `/api/admin/interviews?filter=needs_outcome&applicationId=${a.id}`, staff.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.items.map((i: { interview: { id: string } }) => i.interview.id).sort()).toEqual(
+      [rows[0]!.id, rows[1]!.id].sort(),
+    );
+    expect(body.counts.needs_outcome).toBe(2);
+    expect(body.counts.upcoming).toBe(0);
+  });
+});
+
 describe("applicationId filter, interviewers, recurring blocks", () => {
   it("lists one application's interviews, with counts for that application only", async () => {
     const who = await interviewer();
@@ -383,7 +433,7 @@ describe("applicationId filter, interviewers, recurring blocks", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.items.map((i: { application: { email: string } }) => i.application.email)).toEqual([a.email]);
-    expect(body.counts).toEqual({ upcoming: 1, today: 0, completed: 0, cancelled: 0, all: 1 });
+    expect(body.counts).toEqual({ upcoming: 1, needs_outcome: 0, today: 0, completed: 0, cancelled: 0, all: 1 });
     expect((await call("GET", "/api/admin/interviews?applicationId=nope", staff.cookie)).statusCode).toBe(400);
   });
 

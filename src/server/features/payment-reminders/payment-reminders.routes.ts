@@ -13,7 +13,7 @@ import { auditContext } from "../audit/audit.service";
 import { getPaymentReminder, listPaymentReminders } from "./payment-reminders.service";
 import { reminderMessages, sendReminder } from "./reminder-email";
 
-/** The Payments tab's reminders: the list, and "send now" for a pending (or failed) one. */
+/** The Payments tab's reminders: the list, and "send now" for one the send rule allows (reminder-rules.ts). */
 export async function registerPaymentReminderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { roles: staffRoles };
@@ -37,7 +37,8 @@ export async function registerPaymentReminderRoutes(app: FastifyInstance) {
       config,
       schema: {
         tags: ["admin", "payments"],
-        description: "Sends a pending or failed reminder now (409 when already sent or overtaken by the due date).",
+        description:
+          "Sends a reminder now: exactly those the list marks canSend (409 with the reason for any other: already sent, cancelled, its payment settled or plan closed, overtaken by the due date).",
         params: paymentReminderParamsSchema,
         response: { 200: paymentReminderSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },

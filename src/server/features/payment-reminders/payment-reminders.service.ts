@@ -1,12 +1,24 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import {
   type PaymentReminder,
+  type PaymentReminderCancelReason,
   type PaymentReminderList,
   type PaymentReminderListQuery,
+  paymentReminderCancelReasonLabels,
   paymentReminderStatuses,
+  sendableReminderStatuses,
 } from "../../../shared/schemas/payment-reminders";
 import type { Db } from "../../db/client";
-import { applications, paymentReminders, payments, type PaymentReminder as ReminderRow } from "../../db/schema";
+import {
+  applications,
+  type Payment,
+  type PaymentPlan,
+  paymentPlans,
+  paymentReminders,
+  payments,
+  type PaymentReminder as ReminderRow,
+} from "../../db/schema";
+import { reminderSendRefusal } from "./reminder-rules";
 
 /** A retreat has tens of guests and a few reminders each; the cap only guards against a runaway table. */
 const listLimit = 1000;
@@ -16,18 +28,29 @@ type Row = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
-  description: string | null;
+  payment: Payment | null;
+  plan: PaymentPlan | null;
 };
 
-export function toReminderDto(row: Row): PaymentReminder {
+/** Why an unsent reminder will not go out: its cancellation, or the send rule's refusal. */
+function blockedReason(r: ReminderRow, refusal: string | null): string | null {
+  if (r.status === "cancelled") {
+    const label = paymentReminderCancelReasonLabels[r.metadata.cancelledBecause as PaymentReminderCancelReason];
+    return label ? `Cancelled because ${label}.` : "Cancelled.";
+  }
+  return (sendableReminderStatuses as readonly string[]).includes(r.status) ? refusal : null;
+}
+
+export function toReminderDto(row: Row, now: Date = new Date()): PaymentReminder {
   const r = row.reminder;
+  const refusal = reminderSendRefusal(r, row.payment, row.plan, now);
   const name = [row.firstName, row.lastName].filter(Boolean).join(" ");
   return {
     id: r.id,
     applicationId: r.applicationId,
     applicationName: name || row.email,
     paymentId: r.paymentId,
-    paymentDescription: row.description,
+    paymentDescription: row.payment?.description ?? null,
     reminderType: r.reminderType,
     amount: r.amount,
     currency: r.currency,
@@ -36,6 +59,8 @@ export function toReminderDto(row: Row): PaymentReminder {
     status: r.status,
     scheduledFor: r.scheduledFor?.toISOString() ?? null,
     sentAt: r.sentAt?.toISOString() ?? null,
+    canSend: refusal === null,
+    blockedReason: blockedReason(r, refusal),
   };
 }
 
@@ -46,11 +71,13 @@ function selectRows(db: Db) {
       firstName: applications.firstName,
       lastName: applications.lastName,
       email: applications.email,
-      description: payments.description,
+      payment: payments,
+      plan: paymentPlans,
     })
     .from(paymentReminders)
     .leftJoin(applications, eq(applications.id, paymentReminders.applicationId))
-    .leftJoin(payments, eq(payments.id, paymentReminders.paymentId));
+    .leftJoin(payments, eq(payments.id, paymentReminders.paymentId))
+    .leftJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId));
 }
 
 /** GET /api/admin/payment-reminders: by due date, the earliest reminder of each payment first. */
@@ -74,7 +101,8 @@ export async function listPaymentReminders(db: Db, query: PaymentReminderListQue
     all += Number(n);
   }
   counts.all = all;
-  return { items: rows.map(toReminderDto), counts };
+  const now = new Date();
+  return { items: rows.map((row) => toReminderDto(row, now)), counts };
 }
 
 export async function getPaymentReminder(db: Db, id: string): Promise<PaymentReminder | null> {

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../../shared/finance/dates";
+import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
 import { signedInAs } from "../../auth/test-sessions";
 import {
   auditLogs,
@@ -14,9 +16,10 @@ import {
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { completePayment } from "../payments/payments.service";
+import { cancelActivePlan, completePayment, completePlan } from "../payments/payments.service";
 import { payLinkToken } from "../stripe/pay-link";
 import { applicantWithPlan } from "./payment-fixtures";
+import { findStuckReminders, reminderMessages } from "./reminder-rules";
 import { runReminderSweep } from "./reminder-sweep";
 
 let t: TestApp;
@@ -136,27 +139,50 @@ describe("reminder job timing", () => {
       { createdAt: created },
     );
     await sweep("2026-03-01T10:05:00Z");
-    // Down for a week: both reminders are due at once; one email, the 1-day one.
+    // Down for a week: both reminders are due at once; one email, the 1-day one. The 7-day one
+    // will never go out: it is cancelled as overtaken, not left "pending" on a date long past.
     const late = await sweep("2026-04-09T12:00:00Z");
-    expect(late.sent).toBe(1);
+    expect(late).toMatchObject({ sent: 1, cancelled: 1 });
     let rows = await remindersOf(instalment!.id);
-    expect(rows.map((r) => [r.daysBefore, r.status])).toEqual([
-      [7, "pending"],
-      [1, "sent"],
+    expect(rows.map((r) => [r.daysBefore, r.status, r.metadata.cancelledBecause])).toEqual([
+      [7, "cancelled", "overtaken"],
+      [1, "sent", undefined],
     ]);
-    // Past due: the one left waiting is overtaken; the overdue notice (already due at 10:00) goes out.
+    // Past due: the overdue notice (already due at 10:00) goes out.
     const past = await sweep("2026-04-11T10:00:00Z");
-    expect(past).toMatchObject({ created: 1, markedOverdue: 1, sent: 1 });
+    expect(past).toMatchObject({ created: 1, sent: 1 });
     rows = await remindersOf(instalment!.id);
     expect(rows.map((r) => [r.reminderType, r.daysBefore, r.status])).toEqual([
-      ["upcoming", 7, "overdue"],
+      ["upcoming", 7, "cancelled"],
       ["upcoming", 1, "sent"],
       ["overdue", -1, "sent"],
     ]);
     expect(await reminderMail()).toHaveLength(2);
   });
 
-  it("reminds about nothing paid or cancelled, and drops the unsent reminders of a payment once paid", async () => {
+  it("marks a reminder still waiting when the due date passes as overdue: the notice goes instead", async () => {
+    await app.db.insert(settings).values({ key: "paymentReminderDaysBefore", value: "3", type: "string" });
+    const {
+      payments: [, instalment],
+    } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: "2026-03-01", paid: true },
+        { amount: "900.00", dueDate: "2026-04-10" },
+      ],
+      { createdAt: created },
+    );
+    await sweep("2026-03-01T10:05:00Z");
+    // Down from before the 3-day reminder until after the due date.
+    const past = await sweep("2026-04-11T10:00:00Z");
+    expect(past).toMatchObject({ created: 1, markedOverdue: 1, sent: 1 });
+    expect((await remindersOf(instalment!.id)).map((r) => [r.reminderType, r.status])).toEqual([
+      ["upcoming", "overdue"],
+      ["overdue", "sent"],
+    ]);
+  });
+
+  it("reminds about nothing paid or cancelled, and cancels the unsent reminders of a payment once paid", async () => {
     const paid = await applicantWithPlan(
       app,
       [
@@ -179,10 +205,15 @@ describe("reminder job timing", () => {
     expect(await remindersOf(cancelled.payments[1]!.id)).toEqual([]);
 
     await app.db.transaction((tx) => completePayment(tx, instalment.id, { paymentMethod: "bank_transfer" }, null));
+    // Cancelled with the payment, in the same transaction (kept, with the reason, as the record).
+    const settled = async () => (await remindersOf(instalment.id)).map((r) => [r.status, r.metadata.cancelledBecause]);
+    expect(await settled()).toEqual([
+      ["cancelled", "payment_settled"],
+      ["cancelled", "payment_settled"],
+    ]);
     await sweep("2026-04-24T09:00:00Z");
-    expect(await remindersOf(instalment.id)).toEqual([]);
     await sweep("2026-05-02T09:00:00Z");
-    expect(await remindersOf(instalment.id)).toEqual([]);
+    expect((await remindersOf(instalment.id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
     // The cancelled plan's unpaid deposit is never chased either.
     expect(await reminderMail()).toEqual([]);
   });
@@ -440,5 +471,164 @@ describe("POST /api/admin/payment-reminders/{id}/send", () => {
       expect((await send(week!.id, cookie)).statusCode).toBe(403);
     }
     expect(await reminderMail()).toEqual([]);
+  });
+});
+
+describe("reminders follow their payment and plan", () => {
+  // Dated from the real clock: the list and Send judge "overdue" by today.
+  const now = () => new Date();
+  const today = () => todayIn("Europe/London");
+  const sweepNow = () => runReminderSweep(app.db, { ...app.config, cipher: app.fieldCipher }, now());
+  const send = (id: string) =>
+    app.inject({ method: "POST", url: `/api/admin/payment-reminders/${id}/send`, headers: { cookie: staff } });
+  async function listed(): Promise<PaymentReminder[]> {
+    const res = await app.inject({ method: "GET", url: "/api/admin/payment-reminders", headers: { cookie: staff } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().items;
+  }
+  const upcomingPlan = (email: string) =>
+    applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: today(), paid: true },
+        { amount: "748.50", dueDate: addDays(today(), 40) },
+        { amount: "748.50", dueDate: addDays(today(), 70) },
+      ],
+      { createdAt: now(), email },
+    );
+
+  it("cancels a plan's unsent reminders with it: the list offers no Send, and Send answers 409", async () => {
+    const { application, payments: rows } = await upcomingPlan("cancel@example.com");
+    await sweepNow();
+    const mine = async () => (await listed()).filter((r) => r.applicationId === application.id);
+    expect((await mine()).map((r) => [r.status, r.canSend])).toEqual(Array(4).fill(["pending", true]));
+    // One failed earlier (say the template was off): staff could retry it while the plan was active.
+    const [failed] = await remindersOf(rows[1]!.id);
+    await app.db.update(paymentReminders).set({ status: "failed" }).where(eq(paymentReminders.id, failed!.id));
+
+    await app.db.transaction((tx) => cancelActivePlan(tx, application.id, null));
+    // At once, without waiting for a sweep.
+    const after = await mine();
+    expect(after.map((r) => [r.status, r.canSend, r.blockedReason])).toEqual(
+      Array(4).fill(["cancelled", false, "Cancelled because the payment plan was cancelled or completed."]),
+    );
+    for (const r of after) {
+      const res = await send(r.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(reminderMessages.planClosed("cancelled"));
+    }
+    expect(await reminderMail()).toEqual([]);
+  });
+
+  it("cancels the reminders of a plan paid off and completed", async () => {
+    const { application, plan, payments: rows } = await upcomingPlan("complete@example.com");
+    await sweepNow();
+    for (const p of rows.slice(1)) {
+      await app.db.transaction((tx) => completePayment(tx, p.id, { paymentMethod: "bank_transfer" }, null));
+    }
+    await completePlan(app.db, plan.id, { userId: null, ipAddress: null, userAgent: null });
+    const mine = (await listed()).filter((r) => r.applicationId === application.id);
+    expect(mine).toHaveLength(4);
+    expect(mine.every((r) => r.status === "cancelled" && !r.canSend)).toBe(true);
+    expect(mine[0]!.blockedReason).toBe("Cancelled because the payment was received or cancelled.");
+  });
+
+  it("offers Send exactly for the reminders Send can send, whatever older or bulk-written data holds", async () => {
+    const live = await upcomingPlan("live@example.com");
+    await sweepNow();
+    const [weekBefore] = await remindersOf(live.payments[1]!.id);
+    // Failed once; worth a retry.
+    await app.db.update(paymentReminders).set({ status: "failed" }).where(eq(paymentReminders.id, weekBefore!.id));
+    // Rows written straight into the table, as the old demo seeder did:
+    const closed = await applicantWithPlan(app, [{ amount: "500.00", dueDate: addDays(today(), 20) }], {
+      createdAt: now(),
+      planStatus: "cancelled",
+    });
+    const soon = await applicantWithPlan(app, [{ amount: "600.00", dueDate: addDays(today(), 3) }], {
+      createdAt: now(),
+      email: "soon@example.com",
+    });
+    const lapsed = await applicantWithPlan(app, [{ amount: "700.00", dueDate: addDays(today(), -5) }], {
+      createdAt: now(),
+      email: "lapsed@example.com",
+    });
+    const scheduled = (days: number) => new Date(Date.now() + days * 86_400_000);
+    const raw = (over: Partial<typeof paymentReminders.$inferInsert>) => ({
+      reminderType: "upcoming",
+      status: "pending",
+      amount: "10.00",
+      daysBefore: 7,
+      scheduledFor: scheduled(-4),
+      ...over,
+    });
+    const inserted = await app.db
+      .insert(paymentReminders)
+      .values([
+        // Not linked to any payment ("balance_due", as the bulk seeder wrote them).
+        raw({
+          reminderType: "balance_due",
+          dueDate: addDays(today(), -300),
+          applicationId: live.application.id,
+          daysBefore: 14,
+        }),
+        // A cancelled plan's payment.
+        raw({ paymentId: closed.payments[0]!.id, applicationId: closed.application.id, daysBefore: 5 }),
+        // Its time passed while the worker was down, the payment is still ahead: due now, sendable.
+        raw({ paymentId: soon.payments[0]!.id, applicationId: soon.application.id, daysBefore: 7 }),
+        // An upcoming reminder of a payment already past due: overtaken by the due date.
+        raw({ paymentId: lapsed.payments[0]!.id, applicationId: lapsed.application.id, daysBefore: 7 }),
+      ])
+      .returning();
+    const [unlinked, ofClosedPlan, dueNow, overtaken] = inserted;
+
+    const stuck = await findStuckReminders(app.db, now());
+    expect(stuck.map((s) => s.id).sort()).toEqual([unlinked!.id, ofClosedPlan!.id, overtaken!.id].sort());
+
+    const items = await listed();
+    const offered = items.filter((r) => r.canSend);
+    expect(offered.map((r) => r.id)).toContain(dueNow!.id);
+    expect(offered.map((r) => r.id)).toContain(weekBefore!.id);
+    for (const id of [unlinked!.id, ofClosedPlan!.id, overtaken!.id]) {
+      const item = items.find((r) => r.id === id)!;
+      expect(item.canSend, id).toBe(false);
+      expect(item.blockedReason).toBeTruthy();
+      expect((await send(id)).statusCode).toBe(409);
+    }
+    // Every reminder offered can be sent.
+    for (const r of offered) {
+      const res = await send(r.id);
+      expect(res.statusCode, `${r.id} ${res.body}`).toBe(200);
+      expect(res.json()).toMatchObject({ status: "sent", canSend: false });
+    }
+
+    // The sweep settles the rest: cancelled with the reason, or overdue, none stuck.
+    await sweepNow();
+    expect(await findStuckReminders(app.db, now())).toEqual([]);
+    const byId = new Map((await app.db.select().from(paymentReminders)).map((r) => [r.id, r]));
+    expect(byId.get(unlinked!.id)).toMatchObject({ status: "cancelled", metadata: { cancelledBecause: "unlinked" } });
+    expect(byId.get(ofClosedPlan!.id)).toMatchObject({
+      status: "cancelled",
+      metadata: { cancelledBecause: "plan_closed" },
+    });
+    expect(byId.get(overtaken!.id)!.status).toBe("overdue");
+  });
+
+  it("sends the overdue notice for a failed instalment past its due date: it is still owed", async () => {
+    const { payments: rows } = await applicantWithPlan(
+      app,
+      [
+        { amount: "500.00", dueDate: addDays(today(), -60), paid: true },
+        { amount: "748.50", dueDate: addDays(today(), -3) },
+      ],
+      { createdAt: new Date(Date.now() - 90 * 86_400_000), email: "declined-card@example.com" },
+    );
+    await app.db.update(payments).set({ status: "failed" }).where(eq(payments.id, rows[1]!.id));
+    const result = await sweepNow();
+    expect(result.sent).toBe(1);
+    const reminders = await remindersOf(rows[1]!.id);
+    expect(reminders.map((r) => [r.reminderType, r.status])).toEqual([["overdue", "sent"]]);
+    const [mail] = await reminderMail();
+    expect(mail!.recipientEmail).toBe("declined-card@example.com");
+    expect(mail!.textBody).toContain("(now overdue)");
   });
 });

@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import { formatMoney, toPence } from "../../../shared/finance/money";
-import type { PaymentReminderStatus } from "../../../shared/schemas/payment-reminders";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import {
@@ -20,20 +19,13 @@ import type { FieldCipher } from "../../privacy/field-encryption";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { preferencesUrl } from "../email-preferences/subscribers.service";
 import { payLinkFor } from "../stripe/pay-link";
+import { reminderMessages, reminderSendRefusal } from "./reminder-rules";
 
 export type ReminderConfig = Pick<Config, "publicUrl" | "sessionSecret" | "stripe"> & { cipher: FieldCipher };
 export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export const reminderMessages = {
-  notFound: "Payment reminder not found.",
-  alreadySent: "This reminder has already been sent.",
-  overdue: "This reminder was overtaken by the due date; an overdue notice goes out instead.",
-  notDue: "The payment is no longer due, so there is nothing to remind about.",
-  noPayment: "This reminder is not linked to a scheduled payment, so it cannot be sent.",
-  switchedOff: "The payment reminder email is switched off in Email templates.",
-  optedOut: "The recipient has switched off application and retreat emails.",
-} as const;
+export { reminderMessages };
 
 export type SendOutcome =
   | { outcome: "sent"; reminder: PaymentReminder; emailLogId: string }
@@ -49,24 +41,31 @@ const dueDateFormat = new Intl.DateTimeFormat("en-GB", {
 });
 const longDate = (day: string) => dueDateFormat.format(new Date(`${day}T00:00:00Z`));
 
-/** What the email needs; null when the payment is gone, no longer pending, or its plan not active. */
-async function loadDue(tx: Tx, reminder: PaymentReminder) {
-  if (!reminder.paymentId) return null;
-  const [row] = await tx
-    .select({
-      payment: payments,
-      planStatus: paymentPlans.status,
-      application: applications,
-      retreatName: retreats.name,
-    })
-    .from(payments)
-    .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
-    .innerJoin(applications, eq(applications.id, payments.applicationId))
-    .leftJoin(retreats, eq(retreats.id, applications.retreatId))
-    .where(eq(payments.id, reminder.paymentId))
-    // Key share: a concurrent completePayment (which updates the row) waits for this send to commit.
-    .for("share", { of: payments });
-  return row?.payment.status === "pending" && row.planStatus === "active" ? row : null;
+/**
+ * The reminder's payment, plan, applicant and retreat, with the send rule's verdict: `refusal` is
+ * null when it can go out (reminder-rules.ts).
+ */
+async function loadDue(tx: Tx, reminder: PaymentReminder, now: Date) {
+  const [row] = reminder.paymentId
+    ? await tx
+        .select({
+          payment: payments,
+          plan: paymentPlans,
+          application: applications,
+          retreatName: retreats.name,
+        })
+        .from(payments)
+        .leftJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
+        .leftJoin(applications, eq(applications.id, payments.applicationId))
+        .leftJoin(retreats, eq(retreats.id, applications.retreatId))
+        .where(eq(payments.id, reminder.paymentId))
+        // Key share: a concurrent completePayment (which updates the row) waits for this send to commit.
+        .for("share", { of: payments })
+    : [];
+  const refusal =
+    reminderSendRefusal(reminder, row?.payment ?? null, row?.plan ?? null, now) ??
+    (row?.application ? null : reminderMessages.noPayment);
+  return { row, refusal };
 }
 
 async function subscriberOf(tx: Tx, email: string) {
@@ -117,22 +116,16 @@ export async function sendReminder(
         return { outcome: "skipped" };
       }
       before = reminder;
-      const status = reminder.status as PaymentReminderStatus;
-      if (!manual && status !== "pending") return { outcome: "skipped" };
-      if (manual && status === "sent") throw new AppError("conflict", reminderMessages.alreadySent);
-      if (manual && status === "overdue") throw new AppError("conflict", reminderMessages.overdue);
-      if (manual && status !== "pending" && status !== "failed") {
-        throw new AppError("conflict", reminderMessages.alreadySent);
-      }
+      // The job sends only what waits (pending); staff may also retry a failed one.
+      if (!manual && reminder.status !== "pending") return { outcome: "skipped" };
 
-      const due = await loadDue(tx, reminder);
-      if (!due) {
-        // Rows from before reminders were tied to payments (imported or demo data) have none.
-        if (manual && !reminder.paymentId) throw new AppError("conflict", reminderMessages.noPayment);
-        if (manual) throw new AppError("conflict", reminderMessages.notDue);
+      const { row: due, refusal } = await loadDue(tx, reminder, now);
+      if (refusal || !due?.application) {
+        if (manual) throw new AppError("conflict", refusal ?? reminderMessages.noPayment);
         return { outcome: "skipped" };
       }
-      const { payment, application } = due;
+      const payment = due.payment;
+      const application = due.application;
       const subscriber = await subscriberOf(tx, application.email);
       const fail = async (error: string): Promise<SendOutcome> => {
         const row = await setStatus(tx, reminder, { status: "failed", metadata: { ...reminder.metadata, error } });

@@ -16,7 +16,7 @@ export const reminderSweepIntervalMs = 5 * 60_000;
 export async function registerPaymentReminderJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
   const sweepOnce = async () => {
     const result = await runReminderSweep(app.db, { ...app.config, cipher: app.fieldCipher });
-    if (result.created || result.sent || result.failed || result.markedOverdue) {
+    if (result.created || result.sent || result.failed || result.markedOverdue || result.cancelled) {
       app.log.info({ ...result, emailLogIds: undefined }, "payment reminder sweep");
     }
     await dispatchEmails(queue, result.emailLogIds, app.log);

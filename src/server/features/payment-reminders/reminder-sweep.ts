@@ -3,7 +3,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { todayIn } from "../../../shared/finance/dates";
 import type { Db } from "../../db/client";
 import { type NewPaymentReminder, paymentPlans, paymentReminders, payments, settings } from "../../db/schema";
+import { owedPayment } from "../payments/money-figures";
 import { type ReminderConfig, sendReminder } from "./reminder-email";
+import { cancelOvertaken, followPayments } from "./reminder-rules";
 import {
   defaultReminderDaysBefore,
   overdueDaysBefore,
@@ -16,14 +18,14 @@ import {
 export type SweepResult = {
   created: number;
   markedOverdue: number;
+  /** Unsent reminders that will never go out (payment settled, plan closed, overtaken). */
+  cancelled: number;
   sent: number;
   failed: number;
   /** Outbox rows queued by this sweep: hand them to dispatchEmails. */
   emailLogIds: string[];
 };
 
-/** Scheduled amounts get reminders; a manual payment or a refund does not. */
-const scheduledTypes = ["deposit", "installment"];
 const insertChunk = 500;
 
 export async function reminderDaysBefore(db: Db): Promise<number[]> {
@@ -35,7 +37,10 @@ export async function reminderDaysBefore(db: Db): Promise<number[]> {
   return parseReminderDays(row?.value) ?? [...defaultReminderDaysBefore];
 }
 
-/** Pending deposits and instalments of active plans: the only payments anyone is reminded about. */
+/**
+ * Owed payments with a due date (money-figures.ts: pending or failed, not a refund, on an active
+ * plan): the only payments anyone is reminded about.
+ */
 async function duePayments(db: Db) {
   return db
     .select({
@@ -49,14 +54,7 @@ async function duePayments(db: Db) {
     })
     .from(payments)
     .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
-    .where(
-      and(
-        eq(payments.status, "pending"),
-        inArray(payments.type, scheduledTypes),
-        isNotNull(payments.dueDate),
-        eq(paymentPlans.status, "active"),
-      ),
-    );
+    .where(and(owedPayment, isNotNull(payments.dueDate)));
 }
 
 /**
@@ -145,28 +143,6 @@ async function markOverdue(db: Db, paymentIds: string[]): Promise<number> {
 }
 
 /**
- * Reminders nobody will send any more (the payment was paid or failed, the plan cancelled or
- * completed) are dropped while still unsent, so "pending" always means "will go out". Sent and
- * failed ones stay as the record of what happened.
- */
-async function dropMoot(db: Db): Promise<void> {
-  const stillDue = db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
-    .where(and(eq(payments.status, "pending"), eq(paymentPlans.status, "active")));
-  await db
-    .delete(paymentReminders)
-    .where(
-      and(
-        eq(paymentReminders.status, "pending"),
-        isNotNull(paymentReminders.paymentId),
-        sql`${paymentReminders.paymentId} not in (${stillDue})`,
-      ),
-    );
-}
-
-/**
  * Reminders whose moment has come, oldest first. An upcoming reminder waits no longer than its
  * payment's due date (then the overdue notice takes over), and one overtaken by a later reminder
  * of the same payment (a worker that was down for a week) is left unsent: one email, not two.
@@ -182,9 +158,12 @@ async function dueReminders(db: Db, now: Date, today: string): Promise<string[]>
       and(
         eq(paymentReminders.status, "pending"),
         lte(paymentReminders.scheduledFor, now),
-        eq(payments.status, "pending"),
-        eq(paymentPlans.status, "active"),
-        or(eq(paymentReminders.reminderType, "overdue"), sql`${payments.dueDate} >= ${today}`),
+        owedPayment,
+        // The rule of reminder-rules.ts: an upcoming reminder until the due date, the notice after it.
+        or(
+          and(eq(paymentReminders.reminderType, "overdue"), sql`${payments.dueDate} < ${today}`),
+          and(ne(paymentReminders.reminderType, "overdue"), sql`${payments.dueDate} >= ${today}`),
+        ),
         notExists(
           db
             .select({ one: sql`1` })
@@ -207,18 +186,18 @@ async function dueReminders(db: Db, now: Date, today: string): Promise<string[]>
 }
 
 /**
- * One pass of the reminder job: plan reminders for every due payment, mark what the due date
- * overtook, drop what no longer applies, and send what is due. `now` is injectable so tests
- * can walk through the calendar.
+ * One pass of the reminder job: plan reminders for every owed payment, mark what the due date
+ * overtook, cancel what no longer applies (reminder-rules.ts), and send what is due. `now` is
+ * injectable so tests can walk through the calendar.
  */
 export async function runReminderSweep(db: Db, config: ReminderConfig, now: Date = new Date()): Promise<SweepResult> {
   const today = todayIn(reminderTimeZone, now);
   const days = await reminderDaysBefore(db);
   const { created, overduePaymentIds } = await planReminders(db, days, now, today);
   const markedOverdue = await markOverdue(db, overduePaymentIds);
-  await dropMoot(db);
+  const cancelled = (await followPayments(db, undefined)) + (await cancelOvertaken(db));
 
-  const result: SweepResult = { created, markedOverdue, sent: 0, failed: 0, emailLogIds: [] };
+  const result: SweepResult = { created, markedOverdue, cancelled, sent: 0, failed: 0, emailLogIds: [] };
   for (const id of await dueReminders(db, now, today)) {
     const outcome = await sendReminder(db, config, id, { now });
     if (outcome.outcome === "sent") {
@@ -228,5 +207,7 @@ export async function runReminderSweep(db: Db, config: ReminderConfig, now: Date
       result.failed += 1;
     }
   }
+  // A worker that was down sent only the latest of a payment's due reminders: the earlier ones are overtaken.
+  if (result.sent > 0) result.cancelled += await cancelOvertaken(db);
   return result;
 }

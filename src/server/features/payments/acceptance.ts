@@ -11,10 +11,11 @@ import type { LinkSettings } from "../../email/hidden-links";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { offeredPeople, releasePlace } from "../places/places.service";
+import { businessTimeZone } from "./money-figures";
 import { type Actor, cancelActivePlan, createPlanForAcceptance } from "./payments.service";
 
-/** The business keeps its books in London: "today" for due dates is a London date. */
-export const businessTimeZone = "Europe/London";
+/** The business keeps its books in London (defined with the money figures, which date "overdue" by it). */
+export { businessTimeZone };
 
 export function holdsPlace(stage: string): boolean {
   return (placeHoldingStages as readonly string[]).includes(stage);

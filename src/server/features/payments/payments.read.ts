@@ -1,7 +1,7 @@
 /** Read models of the Payments tab: plans with their payments, the payments list, the overview. */
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { currency as defaultCurrency } from "../../../shared/constants";
-import { addDays, todayIn } from "../../../shared/finance/dates";
+import { todayIn } from "../../../shared/finance/dates";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import {
   overviewListLimit,
@@ -12,12 +12,11 @@ import {
   type PaymentPlanDto,
   recentPaymentsLimit,
   recentWindowDays,
-  upcomingWindowDays,
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
 import { applications, bookingTypes, paymentPlans, payments } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { businessTimeZone } from "./acceptance";
+import { businessTimeZone, moneyFigures, overduePayment, upcomingPayment } from "./money-figures";
 
 /** "Ada Lovelace", or the email when both names are blank. */
 const applicantName = sql<
@@ -168,29 +167,25 @@ export async function getPlan(db: Db, id: string): Promise<PaymentPlanDto> {
 
 const sumText = sql<string>`coalesce(sum(${payments.amount}), 0)::text`;
 
-async function pendingWindow(db: Db, where: SQL, order: SQL) {
-  const [totals] = await db.select({ n: count(), sum: sumText }).from(payments).where(where);
-  const rows = await selectPayments(db).where(where).orderBy(order, asc(payments.id)).limit(overviewListLimit);
-  return { items: rows.map(toPaymentDto), count: totals?.n ?? 0, amount: fromPence(toPence(totals?.sum ?? "0")) };
+/** The first rows of an owed-payment window; its count and amount come from moneyFigures. */
+async function owedList(db: Db, where: SQL) {
+  const rows = await selectPayments(db)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
+    .where(where)
+    .orderBy(asc(payments.dueDate), asc(payments.id))
+    .limit(overviewListLimit);
+  return rows.map(toPaymentDto);
 }
 
-/** Dates are London calendar days, the same "today" the plans' due dates were computed with. */
+/**
+ * Outstanding, upcoming and overdue are the money figures (money-figures.ts), the same the Finance
+ * tab and the dashboard use. Dates are London calendar days, as the plans' due dates were computed.
+ */
 export async function paymentOverview(db: Db, now: Date = new Date()): Promise<PaymentOverview> {
   const today = todayIn(businessTimeZone, now);
-  const pending = eq(payments.status, "pending");
-  const [outstanding] = await db
-    .select({
-      sum: sql<string>`coalesce(sum(${paymentPlans.remainingAmount}), 0)::text`,
-      applications: sql<number>`count(distinct ${paymentPlans.applicationId})::int`,
-    })
-    .from(paymentPlans)
-    .where(eq(paymentPlans.status, "active"));
-  const upcoming = await pendingWindow(
-    db,
-    and(pending, gte(payments.dueDate, today), lte(payments.dueDate, addDays(today, upcomingWindowDays)))!,
-    asc(payments.dueDate),
-  );
-  const overdue = await pendingWindow(db, and(pending, lt(payments.dueDate, today))!, asc(payments.dueDate));
+  const figures = await moneyFigures(db, { now });
+  const upcoming = await owedList(db, upcomingPayment(today));
+  const overdue = await owedList(db, overduePayment(today));
   const recentWhere = and(
     eq(payments.status, "completed"),
     ne(payments.type, "refund"),
@@ -202,14 +197,14 @@ export async function paymentOverview(db: Db, now: Date = new Date()): Promise<P
     .limit(recentPaymentsLimit);
   const [recentTotal] = await db.select({ sum: sumText }).from(payments).where(recentWhere);
   return {
-    totalOutstanding: fromPence(toPence(outstanding?.sum ?? "0")),
-    totalApplications: Number(outstanding?.applications ?? 0),
-    upcomingPayments: upcoming.items,
-    upcomingCount: upcoming.count,
-    upcomingAmount: upcoming.amount,
-    overduePayments: overdue.items,
-    overdueCount: overdue.count,
-    overdueAmount: overdue.amount,
+    totalOutstanding: fromPence(figures.outstandingPence),
+    totalApplications: figures.activePlanApplications,
+    upcomingPayments: upcoming,
+    upcomingCount: figures.upcoming.count,
+    upcomingAmount: fromPence(figures.upcoming.pence),
+    overduePayments: overdue,
+    overdueCount: figures.overdue.count,
+    overdueAmount: fromPence(figures.overdue.pence),
     recentPayments: recent.map(toPaymentDto),
     recentAmount: fromPence(toPence(recentTotal?.sum ?? "0")),
     currency: defaultCurrency,

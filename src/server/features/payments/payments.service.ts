@@ -21,6 +21,8 @@ import { applications, bookingTypes, type PaymentPlan, paymentPlans, payments, r
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { followPayments } from "../payment-reminders/reminder-rules";
+import { owedPaymentStatuses } from "./money-figures";
 
 export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
@@ -238,6 +240,8 @@ export async function cancelActivePlan(tx: DbOrTx, applicationId: string, actor:
     .where(and(eq(payments.paymentPlanId, active.id), eq(payments.status, "pending")))
     .returning({ id: payments.id });
   await tx.update(paymentPlans).set({ status: "cancelled", updatedAt: now }).where(eq(paymentPlans.id, active.id));
+  // Its reminders are cancelled with it: none is left offering Send.
+  await followPayments(tx, { planIds: [active.id] });
   await audit(tx, actor, {
     action: "cancel",
     entityType: "payment_plan",
@@ -260,6 +264,7 @@ export async function completePlan(db: Db, planId: string, actor: Actor): Promis
       .update(paymentPlans)
       .set({ status: "completed", updatedAt: new Date() })
       .where(eq(paymentPlans.id, planId));
+    await followPayments(tx, { planIds: [planId] });
     await audit(tx, actor, {
       action: "complete",
       entityType: "payment_plan",
@@ -308,6 +313,8 @@ export async function completePayment(
     })
     .where(eq(payments.id, paymentId));
   if (payment.paymentPlanId) await recalculatePlan(tx, payment.paymentPlanId);
+  // Paid: its unsent reminders are cancelled in the same transaction.
+  await followPayments(tx, { paymentIds: [paymentId] });
   await audit(tx, actor, {
     action: "complete",
     entityType: "payment",
@@ -346,9 +353,9 @@ export async function markPaymentCompleted(
 
 /**
  * POST /api/admin/payments: money staff received outside Stripe, recorded as completed against
- * an active plan. It settles the plan's pending scheduled payments earliest first (a covered one
- * is cancelled, a partly covered one reduced), so what is still scheduled always adds up to what
- * remains and nobody is reminded about money already paid.
+ * an active plan. It settles the plan's owed payments (pending, or failed: money-figures.ts)
+ * earliest due first (a covered one is cancelled, a partly covered one reduced), so what is still
+ * owed always adds up to what remains and nobody is reminded about money already paid.
  */
 export async function recordManualPayment(db: Db, input: RecordPayment, actor: Actor): Promise<string> {
   return db.transaction(async (tx) => {
@@ -386,6 +393,8 @@ export async function recordManualPayment(db: Db, input: RecordPayment, actor: A
     const paymentId = created!.id;
     const settled = await settleScheduled(tx, plan.id, amountPence, paymentId);
     await recalculatePlan(tx, plan.id);
+    // Covered payments' reminders are cancelled; a reduced one's pending reminders take its new amount.
+    await followPayments(tx, { planIds: [plan.id] });
     await audit(tx, actor, {
       action: "create",
       entityType: "payment",
@@ -412,7 +421,13 @@ async function settleScheduled(
   const pending = await tx
     .select({ id: payments.id, amount: payments.amount, metadata: payments.metadata })
     .from(payments)
-    .where(and(eq(payments.paymentPlanId, planId), eq(payments.status, "pending")))
+    .where(
+      and(
+        eq(payments.paymentPlanId, planId),
+        inArray(payments.status, [...owedPaymentStatuses]),
+        ne(payments.type, "refund"),
+      ),
+    )
     .orderBy(sql`${payments.dueDate} asc nulls last`, asc(payments.createdAt))
     .for("update");
   const changes: { id: string; from: string; to: string }[] = [];

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { displayName } from "../../../shared/display/people";
 import {
   type BoardGuest,
   confirmedStages,
@@ -35,7 +36,7 @@ export function bedsFor(application: Pick<ApplicationRow, "applicationType">): n
 }
 
 function guestName(a: ApplicationRow): string {
-  const own = [a.firstName, a.lastName].filter(Boolean).join(" ") || a.email;
+  const own = displayName(a);
   if (!isCouple(a)) return own;
   const partner = [a.partnerFirstName, a.partnerLastName].filter(Boolean).join(" ");
   return partner ? `${own} & ${partner}` : own;

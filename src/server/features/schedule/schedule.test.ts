@@ -89,7 +89,7 @@ describe("POST /api/admin/sessions", () => {
   it("refuses a day outside the retreat's dates", async () => {
     const res = await post({ ...valid, date: "2026-05-20", retreatId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe("Sessions must fall within the retreat dates (2026-05-10 to 2026-05-19).");
+    expect(res.json().message).toBe("Sessions must fall within the retreat dates (10 May 2026 to 19 May 2026).");
     const first = await post({ ...valid, date: "2026-05-10", retreatId });
     expect(first.statusCode).toBe(201);
   });

@@ -4,6 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { owedPayment, owedPaymentStatuses } from "../payments/money-figures";
 import type { CheckoutSessionCreator, CheckoutSessionParams } from "./stripe-gateway";
 
 export const checkoutMessages = {
@@ -37,11 +38,12 @@ const payableColumns = {
 };
 
 /**
- * Payable: still pending, money owed to us (not a refund), and either outside any plan or in an
- * active one (a cancelled plan's payments are cancelled anyway).
+ * Payable: still owed (pending, or failed and so still to pay: money-figures.ts), money owed to us
+ * (not a refund), and either outside any plan or in an active one (a cancelled plan's payments
+ * are cancelled anyway).
  */
 const payable = and(
-  eq(payments.status, "pending"),
+  inArray(payments.status, [...owedPaymentStatuses]),
   ne(payments.type, "refund"),
   or(isNull(payments.paymentPlanId), eq(paymentPlans.status, "active")),
 );
@@ -63,17 +65,11 @@ export async function guestPayablePayment(db: Db, userId: string, paymentId: str
   return row ? (row as PayablePayment) : null;
 }
 
-/** What a pay link pays: the application's earliest pending deposit or instalment. */
+/** What a pay link pays: the application's earliest-due owed payment (what its reminders are about). */
 export async function nextPayablePayment(db: Db, applicationId: string): Promise<PayablePayment | null> {
   const [row] = await payableQuery(db)
-    .where(
-      and(
-        eq(payments.applicationId, applicationId),
-        inArray(payments.type, ["deposit", "installment"]),
-        eq(paymentPlans.status, "active"),
-        payable,
-      ),
-    )
+    // A plan's owed payment (money-figures.ts), whatever its type: what the reminders are about.
+    .where(and(eq(payments.applicationId, applicationId), owedPayment))
     .orderBy(sql`${payments.dueDate} asc nulls last`, asc(payments.createdAt))
     .limit(1);
   return row ? (row as PayablePayment) : null;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { displayName } from "../../../shared/display/people";
 import {
   type Assignee,
   type CreateTaskInput,
@@ -39,10 +40,6 @@ function templateIdOf(row: TaskRow): string | null {
     if (marker?.kind === "task-template" && typeof marker.templateId === "string") return marker.templateId;
   }
   return null;
-}
-
-function displayName(u: { firstName: string | null; lastName: string | null; email: string }): string {
-  return [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email;
 }
 
 export function toTaskDto(row: TaskRow, assigneeName: string | null): TaskDto {
@@ -101,13 +98,28 @@ export async function listTasks(
   if (filter.status) where.push(eq(tasks.status, filter.status));
   if (filter.assigneeId) where.push(eq(tasks.assigneeId, filter.assigneeId));
   const rows = await db
-    .select({ task: tasks, user: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
+    // Flat columns, not a nested `user: {...}` object: Drizzle turns a left-joined nested object
+    // into null when its first column is null, so an assignee without a first name read as
+    // "Unassigned" (issue 16). The email is never null for a joined user.
+    .select({
+      task: tasks,
+      assigneeFirstName: users.firstName,
+      assigneeLastName: users.lastName,
+      assigneeEmail: users.email,
+    })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assigneeId))
     .where(where.length ? and(...where) : undefined)
     // Soonest due first, undated last; the most recently completed first within Completed is the client's job.
     .orderBy(sql`${tasks.dueDate} asc nulls last`, desc(tasks.updatedAt), asc(tasks.id));
-  return rows.map((r) => toTaskDto(r.task, r.user ? displayName(r.user) : null));
+  return rows.map((r) =>
+    toTaskDto(
+      r.task,
+      r.assigneeEmail === null
+        ? null
+        : displayName({ firstName: r.assigneeFirstName, lastName: r.assigneeLastName, email: r.assigneeEmail }),
+    ),
+  );
 }
 
 async function taskDto(db: Db, row: TaskRow): Promise<TaskDto> {

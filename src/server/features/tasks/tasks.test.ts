@@ -88,6 +88,21 @@ describe("tasks: create, list, edit, delete", () => {
     }
   });
 
+  // Issue 16: a task given to someone without a name read "Unassigned".
+  it("names an assignee without a name (or a blank one) by their email, everywhere a task is read", async () => {
+    const nameless = await createTestUser(app, "staff", { firstName: null, lastName: null });
+    const blank = await createTestUser(app, "vendor", { firstName: "  ", lastName: "" });
+    const a = await newTask({ title: "Nameless task", assigneeId: nameless.id });
+    expect(a.assigneeName).toBe(nameless.email);
+    const b = await newTask({ title: "Blank task", assigneeId: blank.id });
+    expect(b.assigneeName).toBe(blank.email);
+    const list: TaskDto[] = (await call("GET", "/api/admin/tasks")).json();
+    expect(list.find((x) => x.id === a.id)?.assigneeName).toBe(nameless.email);
+    expect(list.find((x) => x.id === b.id)?.assigneeName).toBe(blank.email);
+    const assignees = (await call("GET", "/api/admin/tasks/assignees")).json();
+    expect(assignees.find((x: { id: string }) => x.id === blank.id)?.name).toBe(blank.email);
+  });
+
   it("lists tasks with the assignee's name and filters by status, assignee and retreat", async () => {
     const vendor = await createTestUser(app, "vendor", { firstName: "Vic", lastName: "Caterer" });
     const due = "2026-04-01T09:00:00.000Z";

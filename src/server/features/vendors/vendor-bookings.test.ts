@@ -273,6 +273,25 @@ describe("vendor portal sees exactly its own bookings", () => {
     expect(b.bookings.map((x: { title: string }) => x.title).sort()).toEqual([dinner.title, secret.title].sort());
     expect(JSON.stringify(a)).not.toContain("Private event");
   });
+
+  it("gives each booking its retreat's time zone, so the portal shows the retreat's clock", async () => {
+    const lisbon = await insertRetreat(app, { timezone: "Europe/Lisbon" });
+    const [s] = await app.db
+      .insert(retreatSessions)
+      .values({ retreatId: lisbon.id, title: "Lisbon dinner", startTime: new Date("2027-06-01T18:30:00Z") })
+      .returning();
+    const signed = await signedInAs(app, "vendor");
+    const v = (
+      await call("POST", "/api/admin/vendors", staff.cookie, { name: "Zone vendor", userId: signed.user.id })
+    ).json();
+    expect((await book({ vendorId: v.id, retreatSessionId: s!.id })).statusCode).toBe(201);
+    expect((await book({ vendorId: v.id, retreatSessionId: (await session("Bali lunch")).id })).statusCode).toBe(201);
+    const { bookings } = (await call("GET", "/api/vendor/schedule", signed.cookie)).json();
+    const zones = Object.fromEntries(
+      bookings.map((b: { title: string; timeZone: string }) => [b.title.replace(/ \d+$/, ""), b.timeZone]),
+    );
+    expect(zones).toEqual({ "Bali lunch": "Asia/Makassar", "Lisbon dinner": "Europe/Lisbon" });
+  });
 });
 
 describe("deleting a vendor", () => {

@@ -9,9 +9,10 @@ import {
   vendorUserTakenMessage,
 } from "../../../shared/schemas/vendors";
 import type { Db } from "../../db/client";
-import { expenses, retreatSessions, users, vendorBookings, vendorPayments, vendors } from "../../db/schema";
+import { expenses, retreatSessions, retreats, users, vendorBookings, vendorPayments, vendors } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { recordAudit } from "../audit/audit.service";
+import { timeZoneOf } from "../schedule/schedule.service";
 import type { AuditActor } from "../tasks/tasks.service";
 
 type VendorRow = typeof vendors.$inferSelect;
@@ -143,11 +144,12 @@ export async function vendorSchedule(db: Db, userId: string): Promise<VendorSche
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, userId));
   if (!vendor) return { vendorName: null, bookings: [] };
   const rows = await db
-    .select({ booking: vendorBookings, session: retreatSessions })
+    .select({ booking: vendorBookings, session: retreatSessions, zone: retreats.timezone })
     .from(vendorBookings)
     .leftJoin(retreatSessions, eq(retreatSessions.id, vendorBookings.retreatSessionId))
+    .leftJoin(retreats, eq(retreats.id, vendorBookings.retreatId))
     .where(eq(vendorBookings.vendorId, vendor.id));
-  const bookings = rows.map(({ booking, session }) => {
+  const bookings = rows.map(({ booking, session, zone }) => {
     // The session's times win while it exists (it may have moved since the booking was made).
     const start = session?.startTime ?? booking.startTime ?? null;
     const end = session ? session.endTime : booking.endTime;
@@ -159,6 +161,8 @@ export async function vendorSchedule(db: Db, userId: string): Promise<VendorSche
       endTime: end?.toISOString() ?? null,
       location: session?.location ?? null,
       status: booking.status,
+      // The retreat's clock: the vendor's device may be anywhere.
+      timeZone: timeZoneOf({ timezone: zone ?? "" }),
     };
   });
   // Undated bookings last; ISO instants in UTC compare correctly as plain strings.

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
-import type { InterviewList } from "../../../../shared/schemas/interviews";
+import { type InterviewList, needsOutcome } from "../../../../shared/schemas/interviews";
+import { formatStaffSlot, staffZoneLabel } from "../../interviews/format";
 
 const interviewsPath = "/api/admin/interviews";
-const whenFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export function interviewsUrl(applicationId: string): string {
@@ -48,14 +48,15 @@ export function ApplicationInterviews({ applicationId }: { applicationId: string
       {items.map(({ interview: i, interviewer }) => (
         <li key={i.id} className="grid gap-1 rounded-md border border-border p-3 text-sm">
           <p className="font-medium">
-            {whenFormat.format(new Date(i.scheduledAt))}
+            {/* Interviews are kept on the London clock (spec section 9), labelled like the Interviews tab. */}
+            {`${formatStaffSlot(i.scheduledAt, i.duration)} (${staffZoneLabel})`}
             <span className="font-normal text-muted-foreground"> · {i.duration} min</span>
           </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-muted-foreground">Status</dt>
             <dd>{label(i.status)}</dd>
             <dt className="text-muted-foreground">Outcome</dt>
-            <dd>{i.outcome ? label(i.outcome) : "—"}</dd>
+            <dd>{i.outcome ? label(i.outcome) : needsOutcome(i) ? "Needs outcome" : "—"}</dd>
             <dt className="text-muted-foreground">Rating</dt>
             <dd>{i.rating ? <Rating rating={i.rating} /> : "Not rated"}</dd>
             {interviewer ? (

@@ -1,7 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Plus, Search } from "lucide-react";
-import { useId, useState } from "react";
-import { type ApplicationListResponse, stageFilterOptions } from "../../../../shared/schemas/admin-applications";
+import { useEffect, useId, useState } from "react";
+import {
+  type AdminApplication,
+  type ApplicationListResponse,
+  stageFilterOptions,
+} from "../../../../shared/schemas/admin-applications";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -12,11 +16,27 @@ import { ApplicationDetailModal } from "./application-detail-modal";
 import { ApplicationFormDialog } from "./application-form-dialog";
 import { ApplicationsTable, type RowAction } from "./applications-table";
 import { DeleteApplicationDialog } from "./delete-application-dialog";
-import { defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
+import { applicationsPath, defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
 import { stageLabel } from "./stage-badge";
 import { StageChangeDialog } from "./stage-change-dialog";
 
 type OpenDialog = RowAction | { kind: "add" } | null;
+
+/** ?application=<id> opens that application's detail (links from Recent activity land here). */
+export const applicationParam = "application";
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function linkedApplicationId(): string | null {
+  const id = new URLSearchParams(window.location.search).get(applicationParam);
+  return id && uuidPattern.test(id) ? id : null;
+}
+
+function forgetLinkedApplication() {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has(applicationParam)) return;
+  url.searchParams.delete(applicationParam);
+  window.history.replaceState(window.history.state, "", url);
+}
 
 const sortChoices: [value: string, label: string][] = [
   ["submittedAt:desc", "Newest first"],
@@ -36,13 +56,27 @@ export function ApplicationsTab() {
   const [filters, setFilters] = useState<ListFilters>(defaultFilters);
   const [searchText, setSearchText] = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [linkedId, setLinkedId] = useState(linkedApplicationId);
+  const linked = useQuery<AdminApplication>({
+    queryKey: [`${applicationsPath}/${linkedId}`],
+    enabled: linkedId !== null,
+  });
+  useEffect(() => {
+    if (linked.data) setDialog({ kind: "view", application: linked.data });
+  }, [linked.data]);
 
   const list = useQuery<ApplicationListResponse>({
     queryKey: [listUrl(filters)],
     // Keep the current rows on screen while the next page or sort loads.
     placeholderData: keepPreviousData,
   });
-  const close = () => setDialog(null);
+  const close = () => {
+    setDialog(null);
+    if (linkedId) {
+      setLinkedId(null);
+      forgetLinkedApplication();
+    }
+  };
 
   const status = list.isError
     ? "The applications could not be loaded. Please try again."
@@ -132,6 +166,11 @@ export function ApplicationsTab() {
         </div>
       </div>
 
+      {linkedId && linked.isError ? (
+        <p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+          That application could not be opened: it may have been deleted.
+        </p>
+      ) : null}
       <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
         <ApplicationsTable
           items={list.data?.items ?? []}

@@ -1,6 +1,8 @@
+import { displayName, type PersonLike } from "../../../../shared/display/people";
+
 /** "Ada Lovelace", or the email when the name is missing. */
-export function fullName(app: { firstName?: string | null; lastName?: string | null; email?: string }): string {
-  return [app.firstName, app.lastName].filter((part) => part?.trim()).join(" ") || app.email || "Applicant";
+export function fullName(app: PersonLike): string {
+  return displayName(app, "Applicant");
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });

@@ -380,6 +380,28 @@ describe("Sending", () => {
     expect(sends[0]!.body).toEqual({});
   });
 
+  // Issue 16: the confirmation showed the raw "{{ firstName }}" of the subject.
+  it("shows the subject with sample values in place of merge fields, and says so", async () => {
+    campaigns = [campaign({ name: "Spring news", subject: "Hi {{ firstName }}, news for {{ firstName | upcase }}" })];
+    renderPanel();
+    fireEvent.click(await screen.findByRole("button", { name: "Send Spring news" }));
+    const dialog = await screen.findByRole("alertdialog", { name: 'Send "Spring news"' });
+    expect(
+      within(dialog).getByText(
+        "Subject, with sample values: Hi Alex, news for Alex. Each subscriber sees their own name and links.",
+      ),
+    ).toBeTruthy();
+    expect(dialog.textContent).not.toContain("{{");
+  });
+
+  it("shows a subject without merge fields as it is", async () => {
+    campaigns = [campaign({ name: "Spring news" })];
+    renderPanel();
+    fireEvent.click(await screen.findByRole("button", { name: "Send Spring news" }));
+    const dialog = await screen.findByRole("alertdialog", { name: 'Send "Spring news"' });
+    expect(within(dialog).getByText("Subject: News from Bali")).toBeTruthy();
+  });
+
   it("schedules at a local date and time sent as ISO with the offset", async () => {
     const draft = campaign({ name: "Spring news" });
     campaigns = [draft];

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { Campaign, CampaignType } from "../../../../shared/schemas/email-campaigns";
 import type { SubscriberSegment } from "../../../../shared/schemas/email-subscribers";
+import { hasMergeFields, withSampleValues } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -56,7 +57,11 @@ export function SendCampaignDialog({ campaign, onClose }: { campaign: Campaign; 
       alert
       onOpenChange={(open) => !open && onClose()}
       title={`Send "${campaign.name}"`}
-      description={campaign.subject}
+      description={
+        hasMergeFields(campaign.subject)
+          ? `Subject, with sample values: ${withSampleValues(campaign.subject)}. Each subscriber sees their own name and links.`
+          : `Subject: ${campaign.subject}`
+      }
       footer={
         <>
           <Button variant="outline" onClick={onClose}>

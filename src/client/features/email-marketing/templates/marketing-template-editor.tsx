@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { categoryLabel } from "../../../../shared/display/labels";
 import {
   type MarketingTemplate,
   type MarketingTemplateInput,
@@ -23,14 +24,6 @@ import { fieldErrorsForSave } from "./server-field-errors";
 import { useLivePreview } from "./use-email-preview";
 import { useSaveMarketingTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
-
-export const categoryLabels: Record<string, string> = {
-  general: "General",
-  announcement: "Announcement",
-  newsletter: "Newsletter",
-  reminder: "Reminder",
-  follow_up: "Follow-up",
-};
 
 const fieldNames = Object.keys(marketingTemplateInputSchema.shape);
 
@@ -120,7 +113,7 @@ export function MarketingTemplateEditor({
               <NativeSelect {...control} {...form.register("category")}>
                 {marketingTemplateCategories.map((category) => (
                   <option key={category} value={category}>
-                    {categoryLabels[category]}
+                    {categoryLabel(category)}
                   </option>
                 ))}
               </NativeSelect>

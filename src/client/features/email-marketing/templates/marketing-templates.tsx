@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { categoryLabel } from "../../../../shared/display/labels";
 import { type MarketingTemplate, marketingTemplateListSchema } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../campaigns/confirm-dialog";
-import { categoryLabels } from "./marketing-template-editor";
 import { marketingTemplatesPath } from "./paths";
 import { useDeleteMarketingTemplate } from "./use-template-mutations";
 
@@ -63,7 +63,7 @@ export function MarketingTemplates({ onEdit }: { onEdit: (template: MarketingTem
                     <div className="font-medium">{template.name}</div>
                     {template.description ? <div className="text-muted-foreground">{template.description}</div> : null}
                   </td>
-                  <td className="px-4 py-3">{categoryLabels[template.category] ?? template.category}</td>
+                  <td className="px-4 py-3">{categoryLabel(template.category)}</td>
                   <td className="px-4 py-3 tabular-nums">
                     {numberFormat.format(template.usageCount)} {template.usageCount === 1 ? "campaign" : "campaigns"}
                   </td>

@@ -42,6 +42,16 @@ describe("CookieBanner", () => {
     expect(document.cookie).toBe("");
   });
 
+  it("stays hidden while held (another prompt is showing) and appears once released", async () => {
+    const { rerender } = render(<CookieBanner held />);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(COOKIE_BANNER_DELAY_MS * 3);
+    });
+    expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
+    rerender(<CookieBanner held={false} />);
+    expect(screen.getByRole("region", { name: "Cookie notice" })).toBeTruthy();
+  });
+
   it("opens the privacy policy from its link", async () => {
     const opened: string[] = [];
     const stop = onOpenLegalModal((kind) => opened.push(kind));

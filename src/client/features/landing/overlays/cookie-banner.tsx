@@ -10,10 +10,13 @@ export const COOKIE_BANNER_DELAY_MS = 2000;
  * The site sets no tracking or advertising cookies: visitors get none, only this acknowledgement
  * in localStorage; signed-in users get a session cookie. Nothing is optional, so there is no
  * consent to give or refuse: the banner informs, and Accept (spec) only stores that it was read.
+ * `held` keeps it hidden (its delay still runs) while the development notice is showing.
  */
-export function CookieBanner() {
+export function CookieBanner({ held = false }: { held?: boolean }) {
   const { open, acknowledge } = useDelayedPrompt(storageKeys.cookieConsent, COOKIE_BANNER_DELAY_MS);
-  if (!open) return null;
+  // Held back while another prompt is on screen (OverlayHost decides): on a phone the two
+  // together covered the whole first screen. It appears as soon as the other one is closed.
+  if (!open || held) return null;
   return (
     <section
       aria-label="Cookie notice"

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Sparkles, X } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useRef } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useRef } from "react";
 import type { LegalModal } from "../../../lib/legal-modals";
 import { scrollToAnchor } from "../lib/scroll";
 import { linkButtonClass } from "../ui/link-button";
@@ -14,9 +14,29 @@ interface LandingDialogsProps {
   onDevNoticeDone: () => void;
   legal: LegalModal | null;
   onLegalClose: () => void;
+  /** The element that opened the legal modal; it gets the focus back when the modal closes. */
+  legalOpener?: RefObject<HTMLElement | null>;
 }
 
-export default function LandingDialogs({ devNoticeOpen, onDevNoticeDone, legal, onLegalClose }: LandingDialogsProps) {
+/**
+ * After a dialog closes, gives focus back to `element` (if it is still on the page) when focus
+ * would otherwise be lost with the dialog; a visitor who clicked somewhere else keeps that.
+ */
+function returnFocusTo(element: HTMLElement | null | undefined, event: Event) {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  if (!element?.isConnected) return;
+  event.preventDefault();
+  element.focus();
+}
+
+export default function LandingDialogs({
+  devNoticeOpen,
+  onDevNoticeDone,
+  legal,
+  onLegalClose,
+  legalOpener,
+}: LandingDialogsProps) {
   return (
     <>
       <DevNoticeDialog open={devNoticeOpen} onDone={onDevNoticeDone} />
@@ -29,6 +49,10 @@ export default function LandingDialogs({ devNoticeOpen, onDevNoticeDone, legal, 
               : "What we collect, why, how long we keep it and your rights."
           }
           wide
+          onCloseAutoFocus={(event) => {
+            returnFocusTo(legalOpener?.current, event);
+            if (legalOpener) legalOpener.current = null;
+          }}
         >
           <Suspense fallback={<p className="py-10 text-center text-muted-foreground">Loading…</p>}>
             {legal ? <LegalContent kind={legal} /> : null}
@@ -48,6 +72,8 @@ export default function LandingDialogs({ devNoticeOpen, onDevNoticeDone, legal, 
 function DevNoticeDialog({ open, onDone }: { open: boolean; onDone: () => void }) {
   const goToWaitlist = useRef(false);
   const content = useRef<HTMLDivElement>(null);
+  // Where focus was when the notice took it; it goes back there when the notice closes.
+  const previousFocus = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onDone()} modal={false}>
       <Dialog.Portal>
@@ -57,10 +83,17 @@ function DevNoticeDialog({ open, onDone }: { open: boolean; onDone: () => void }
           // putting a focus ring on its close button before the visitor has done anything.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
+            const active = document.activeElement;
+            previousFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
             content.current?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            if (!goToWaitlist.current) return;
+            const previous = previousFocus.current;
+            previousFocus.current = null;
+            if (!goToWaitlist.current) {
+              returnFocusTo(previous, event);
+              return;
+            }
             goToWaitlist.current = false;
             event.preventDefault();
             // After the dialog has gone, so nothing it does on unmount interrupts the scroll.
@@ -110,14 +143,16 @@ interface DialogFrameProps {
   description: string;
   children: ReactNode;
   wide?: boolean;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** A modal dialog: overlay, focus trap and scroll lock (used for the legal texts). */
-function DialogFrame({ title, description, children, wide = false }: DialogFrameProps) {
+function DialogFrame({ title, description, children, wide = false, onCloseAutoFocus }: DialogFrameProps) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 animate-fade-in bg-ink/70" />
       <Dialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
         className={
           "fixed top-1/2 left-1/2 z-50 flex max-h-[88svh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col " +
           `overflow-hidden rounded-3xl bg-card text-card-foreground shadow-2xl focus:outline-none ${wide ? "max-w-3xl" : "max-w-lg"}`

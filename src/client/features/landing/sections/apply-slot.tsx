@@ -17,7 +17,12 @@ function ApplyPlaceholder({ id, busy }: { id: string; busy: boolean }) {
     <section id={id} aria-labelledby="apply-heading" aria-busy={busy} className="bg-ivory py-24 md:py-32">
       <div className="mx-auto max-w-3xl px-5 text-center">
         <p className="eyebrow text-accent">Apply</p>
-        <h2 id="apply-heading" className="mt-4 font-display text-4xl text-ink sm:text-5xl">
+        {/* Focusable while the form's code loads, so Tab stops here instead of skipping the form. */}
+        <h2
+          id="apply-heading"
+          tabIndex={busy ? 0 : undefined}
+          className="mt-4 rounded-sm font-display text-4xl text-ink sm:text-5xl"
+        >
           Apply for Bali 2026
         </h2>
         <p className="mt-6 text-lg text-muted-foreground">

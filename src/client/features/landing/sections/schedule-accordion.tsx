@@ -1,11 +1,22 @@
 import * as Accordion from "@radix-ui/react-accordion";
+import { useEffect, useRef } from "react";
 import { scheduleDays } from "../content/schedule";
 import { DayLabel, scheduleTriggerClass } from "./schedule-section";
 
-/** Spec: a single-open, collapsible accordion. forceMount keeps every day's text in the DOM. */
-export default function ScheduleAccordion({ initialOpen }: { initialOpen: string }) {
+/**
+ * Spec: a single-open, collapsible accordion. forceMount keeps every day's text in the DOM.
+ * `focusDay`: the day whose summary had keyboard focus in the plain list this replaces; its
+ * trigger takes the focus over, so a keyboard visitor stays where they were.
+ */
+export default function ScheduleAccordion({ initialOpen, focusDay }: { initialOpen: string; focusDay?: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusDay) return;
+    root.current?.querySelector<HTMLElement>(`[data-day="${focusDay}"] button`)?.focus({ preventScroll: true });
+  }, [focusDay]);
   return (
     <Accordion.Root
+      ref={root}
       type="single"
       collapsible
       defaultValue={initialOpen}
@@ -13,7 +24,12 @@ export default function ScheduleAccordion({ initialOpen }: { initialOpen: string
       data-enhanced="true"
     >
       {scheduleDays.map((day, index) => (
-        <Accordion.Item key={day.title} value={`day-${index + 1}`} className="border-b border-border">
+        <Accordion.Item
+          key={day.title}
+          value={`day-${index + 1}`}
+          data-day={`day-${index + 1}`}
+          className="border-b border-border"
+        >
           <Accordion.Header>
             <Accordion.Trigger className={scheduleTriggerClass}>
               <DayLabel index={index} title={day.title} />

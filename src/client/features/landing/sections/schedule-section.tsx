@@ -1,12 +1,22 @@
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { scheduleDays } from "../content/schedule";
 import { whenReached } from "../lib/when-reached";
 import { SectionHeading } from "../ui/section-heading";
 
 // Radix Accordion and its helpers are about 9 KB gzip: fetched only when the schedule comes close
 // to the viewport (or is touched), so the first load stays within the landing page's JS budget.
-const ScheduleAccordion = lazy(() => import("./schedule-accordion"));
+const loadAccordion = () => import("./schedule-accordion");
+
+interface ScheduleAccordionProps {
+  initialOpen: string;
+  /** The day whose trigger takes focus on mount: the one focused in the plain list, if any. */
+  focusDay?: string;
+}
+
+interface Enhanced extends ScheduleAccordionProps {
+  Accordion: ComponentType<ScheduleAccordionProps>;
+}
 
 export const scheduleTriggerClass =
   "group flex w-full cursor-pointer list-none items-center gap-5 py-6 text-left transition-colors hover:text-primary [&::-webkit-details-marker]:hidden";
@@ -25,20 +35,40 @@ export function DayLabel({ index, title }: { index: number; title: string }) {
 }
 
 export function ScheduleSection() {
-  const [enhanced, setEnhanced] = useState<{ open: string } | null>(null);
+  const [enhanced, setEnhanced] = useState<Enhanced | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = list.current;
     if (enhanced || !element) return;
-    // Carry over a day the visitor already opened in the plain version.
+    let cancelled = false;
+    let started = false;
+    // The swap happens only once the code is here (no Suspense fallback that would replace the
+    // list twice), and it carries over what the visitor did in the plain version, read at that
+    // moment: the open day, and the day whose summary has keyboard focus, which the accordion's
+    // trigger for the same day takes over (otherwise focus would drop to the page).
     const enhance = () => {
-      const open = element.querySelector<HTMLDetailsElement>("details[open]")?.dataset.value ?? "";
-      setEnhanced({ open });
+      if (started) return;
+      started = true;
+      loadAccordion().then(
+        ({ default: Accordion }) => {
+          if (cancelled) return;
+          const open = element.querySelector<HTMLDetailsElement>("details[open]")?.dataset.value ?? "";
+          const active = document.activeElement;
+          const focusDay =
+            active && element.contains(active)
+              ? active.closest<HTMLDetailsElement>("details")?.dataset.value
+              : undefined;
+          setEnhanced({ Accordion, initialOpen: open, focusDay });
+        },
+        // No enhancement: the native list keeps working.
+        () => {},
+      );
     };
     const stopWatching = whenReached(element, 400, enhance);
     element.addEventListener("toggle", enhance, true);
     return () => {
+      cancelled = true;
       stopWatching();
       element.removeEventListener("toggle", enhance, true);
     };
@@ -74,13 +104,7 @@ export function ScheduleSection() {
             </p>
           </SectionHeading>
         </div>
-        {enhanced ? (
-          <Suspense fallback={plain}>
-            <ScheduleAccordion initialOpen={enhanced.open} />
-          </Suspense>
-        ) : (
-          plain
-        )}
+        {enhanced ? <enhanced.Accordion initialOpen={enhanced.initialOpen} focusDay={enhanced.focusDay} /> : plain}
       </div>
     </section>
   );

@@ -15,7 +15,12 @@ function WaitlistPlaceholder({ id, busy }: { id: string; busy: boolean }) {
   return (
     <section id={id} aria-labelledby="waitlist-heading" aria-busy={busy} className="bg-sand py-24 md:py-28">
       <div className="mx-auto max-w-2xl px-5 text-center">
-        <h2 id="waitlist-heading" className="font-display text-4xl text-ink sm:text-5xl">
+        {/* Focusable while the form's code loads, so Tab stops here instead of skipping the form. */}
+        <h2
+          id="waitlist-heading"
+          tabIndex={busy ? 0 : undefined}
+          className="rounded-sm font-display text-4xl text-ink sm:text-5xl"
+        >
           Join the Waitlist
         </h2>
         <p className="mt-5 text-lg text-muted-foreground">
