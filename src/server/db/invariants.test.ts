@@ -6,6 +6,7 @@ import { testConfig } from "../config";
 import { refreshCampaignCounters } from "../email/campaign-counters";
 import { stageWrite } from "../features/applications/stage-write";
 import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
+import { reminderMessages } from "../features/payment-reminders/reminder-rules";
 import { reminderTimeZone } from "../features/payment-reminders/reminder-schedule";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
 import { acceptIntoRetreat } from "../features/payments/acceptance";
@@ -252,6 +253,8 @@ describe("findInvariantViolations", () => {
   });
 
   it("reminders offered for sending that cannot be sent", async () => {
+    const refused = (id: string, reason: string) =>
+      `Payment reminder ${id} is offered for sending but cannot be sent: ${reason}`;
     // Not linked to any payment (the old demo data).
     let reminderId = "";
     let found = await violationsAfter(async (tx) => {
@@ -261,9 +264,7 @@ describe("findInvariantViolations", () => {
         .returning();
       reminderId = row!.id;
     });
-    expect(found).toEqual([
-      `Payment reminder ${reminderId} (pending) is offered for sending but cannot be sent: it is not linked to a scheduled payment.`,
-    ]);
+    expect(found).toEqual([refused(reminderId, reminderMessages.noPayment)]);
 
     // Its plan was cancelled (the reminder stayed pending).
     found = await violationsAfter(async (tx) => {
@@ -271,9 +272,7 @@ describe("findInvariantViolations", () => {
       reminderId = reminder.id;
       await tx.update(paymentPlans).set({ status: "cancelled" }).where(eq(paymentPlans.id, ids.soloPlan));
     });
-    expect(found).toContain(
-      `Payment reminder ${reminderId} (pending) is offered for sending but cannot be sent: it is about a payment of a cancelled plan.`,
-    );
+    expect(found).toContain(refused(reminderId, reminderMessages.planClosed("cancelled")));
 
     // Its payment was paid; a failed reminder is offered a Send too.
     found = await violationsAfter(async (tx) => {
@@ -282,9 +281,7 @@ describe("findInvariantViolations", () => {
       await tx.update(paymentReminders).set({ status: "failed" }).where(eq(paymentReminders.id, reminder.id));
       await tx.update(payments).set({ status: "completed", paidAt: now }).where(eq(payments.id, payment.id));
     });
-    expect(found).toContain(
-      `Payment reminder ${reminderId} (failed) is offered for sending but cannot be sent: it is about a payment that is completed, not unpaid.`,
-    );
+    expect(found).toContain(refused(reminderId, reminderMessages.notDue));
 
     // An upcoming reminder for a payment already past its due date.
     const yesterday = addDays(today, -1);
@@ -301,11 +298,18 @@ describe("findInvariantViolations", () => {
     });
     expect(reminderIds.length).toBeGreaterThan(0);
     expect(found).toHaveLength(reminderIds.length);
-    for (const id of reminderIds) {
-      expect(found).toContain(
-        `Payment reminder ${id} (pending) is offered for sending but cannot be sent: it is an upcoming reminder for a payment due ${yesterday}, already past (the overdue notice takes over).`,
-      );
-    }
+    for (const id of reminderIds) expect(found).toContain(refused(id, reminderMessages.overdue));
+
+    // An overdue notice for a payment not yet due.
+    found = await violationsAfter(async (tx) => {
+      const { reminder } = await pendingReminderOf(tx, ids.couplePlan);
+      reminderId = reminder.id;
+      await tx
+        .update(paymentReminders)
+        .set({ reminderType: "overdue", daysBefore: -1 })
+        .where(eq(paymentReminders.id, reminder.id));
+    });
+    expect(found).toEqual([refused(reminderId, reminderMessages.notOverdue)]);
 
     // Showing another date than its payment's.
     found = await violationsAfter(async (tx) => {

@@ -11,20 +11,12 @@
 import { and, count, eq, inArray, isNotNull, notExists, notInArray, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { applicationStages } from "../../shared/constants";
-import { todayIn } from "../../shared/finance/dates";
-import { toPence } from "../../shared/finance/money";
-import type { PlannedPayment } from "../../shared/finance/payment-plan";
 import { campaignStatuses, sendStatuses } from "../../shared/schemas/email-campaigns";
-import {
-  type PaymentReminderStatus,
-  paymentReminderStatuses,
-  paymentReminderTypes,
-  sendableReminderStatuses,
-} from "../../shared/schemas/payment-reminders";
+import { paymentReminderStatuses, paymentReminderTypes } from "../../shared/schemas/payment-reminders";
 import { paymentStatuses, paymentTypes, placeHoldingStages, planStatuses } from "../../shared/schemas/payments";
 import { countersFor, zeroCounters } from "../email/campaign-counters";
 import type { DbOrTx } from "../email/outbox";
-import { reminderTimeZone } from "../features/payment-reminders/reminder-schedule";
+import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
 import { placesTaken } from "../features/payments/acceptance";
 import { offeredPeople } from "../features/places/places.service";
 import {
@@ -53,9 +45,6 @@ export const maxIdsPerRule = 20;
  * a plan the same way: any status but cancelled).
  */
 export const livePlanStatuses = planStatuses.filter((status) => status !== "cancelled");
-
-/** The payments reminders are about: the deposit and instalments the plan scheduled. */
-const scheduledPaymentTypes: readonly PlannedPayment["type"][] = ["deposit", "installment"];
 
 /** The campaign counters stored on the row, each of which must equal its count over email_sends. */
 const storedCounters = ["totalRecipients", "delivered", "bounced", "unsubscribed", "failed"] as const;
@@ -232,91 +221,38 @@ async function knownVocabulary(db: DbOrTx): Promise<string[]> {
 // Payment reminders
 // ---------------------------------------------------------------------------------------------
 
-export type ReminderWithPayment = {
-  reminderType: string;
-  status: string;
-  dueDate: string | null;
-  amount: string | null;
-  paymentId: string | null;
-  payment: { type: string; status: string; dueDate: string | null; amount: string } | null;
-  planStatus: string | null;
-};
-
-const samePence = (a: string | null, b: string | null) =>
-  a === null || b === null ? a === b : toPence(a) === toPence(b);
-
 /**
- * Why a reminder the Payments tab offers a Send for (sendableReminderStatuses) could not be
- * sent, or null when it can: it must be about an existing, unpaid, scheduled payment (deposit
- * or instalment) of an active plan, an "upcoming" one for a payment not yet past due (after
- * that the overdue notice takes over), and a pending one must show its payment's date and
- * amount (pending reminders follow their payment). `today` is a London date (YYYY-MM-DD).
+ * Every reminder offered for sending can be sent: the payment-reminders feature's own rule
+ * (findStuckReminders over reminderSendRefusal, the rule behind the list's Send and POST .../send),
+ * and a pending reminder shows its payment's date and amount (pending reminders follow their
+ * payment).
  */
-export function reminderSendProblem(reminder: ReminderWithPayment, today: string): string | null {
-  if (!(sendableReminderStatuses as readonly string[]).includes(reminder.status)) return null;
-  const { payment } = reminder;
-  if (!reminder.paymentId) return "is not linked to a scheduled payment";
-  if (!payment) return "is linked to a payment that does not exist";
-  if (!(scheduledPaymentTypes as readonly string[]).includes(payment.type)) {
-    return `is about a "${payment.type}" payment, not a scheduled deposit or instalment`;
-  }
-  if (payment.status !== "pending") return `is about a payment that is ${payment.status}, not unpaid`;
-  if (reminder.planStatus !== "active") return `is about a payment of a ${reminder.planStatus ?? "missing"} plan`;
-  if (!payment.dueDate) return "is about a payment without a due date";
-  if (reminder.reminderType !== "overdue" && payment.dueDate < today) {
-    return `is an upcoming reminder for a payment due ${payment.dueDate}, already past (the overdue notice takes over)`;
-  }
-  if (
-    (reminder.status as PaymentReminderStatus) === "pending" &&
-    (reminder.dueDate !== payment.dueDate || !samePence(reminder.amount, payment.amount))
-  ) {
-    return `shows ${reminder.amount ?? "no amount"} due ${reminder.dueDate ?? "never"} but its payment is ${payment.amount} due ${payment.dueDate}`;
-  }
-  return null;
-}
-
-/** Every reminder offered for sending can be sent. */
 async function offeredRemindersCanBeSent(db: DbOrTx, now: Date): Promise<string[]> {
-  const today = todayIn(reminderTimeZone, now);
-  const rows = await db
+  const stuck = (await findStuckReminders(db, now)).sort((x, y) => x.id.localeCompare(y.id));
+  const lines = stuck.map(
+    ({ id, reason }) => `Payment reminder ${id} is offered for sending but cannot be sent: ${reason}`,
+  );
+  const stale = await db
     .select({
       id: paymentReminders.id,
-      reminderType: paymentReminders.reminderType,
-      status: paymentReminders.status,
       dueDate: paymentReminders.dueDate,
       amount: paymentReminders.amount,
-      paymentId: paymentReminders.paymentId,
-      paymentType: payments.type,
-      paymentStatus: payments.status,
       paymentDueDate: payments.dueDate,
       paymentAmount: payments.amount,
-      planStatus: paymentPlans.status,
     })
     .from(paymentReminders)
-    .leftJoin(payments, eq(payments.id, paymentReminders.paymentId))
-    .leftJoin(paymentPlans, eq(paymentPlans.id, payments.paymentPlanId))
-    .where(inArray(paymentReminders.status, [...sendableReminderStatuses]))
+    .innerJoin(payments, eq(payments.id, paymentReminders.paymentId))
+    .where(
+      and(
+        eq(paymentReminders.status, "pending"),
+        sql`(${paymentReminders.dueDate} is distinct from ${payments.dueDate} or ${paymentReminders.amount} is distinct from ${payments.amount})`,
+      ),
+    )
     .orderBy(paymentReminders.id);
-  const lines: string[] = [];
-  for (const r of rows) {
-    const problem = reminderSendProblem(
-      {
-        reminderType: r.reminderType,
-        status: r.status,
-        dueDate: r.dueDate,
-        amount: r.amount,
-        paymentId: r.paymentId,
-        payment:
-          r.paymentType === null || r.paymentStatus === null || r.paymentAmount === null
-            ? null
-            : { type: r.paymentType, status: r.paymentStatus, dueDate: r.paymentDueDate, amount: r.paymentAmount },
-        planStatus: r.planStatus,
-      },
-      today,
+  for (const r of stale) {
+    lines.push(
+      `Payment reminder ${r.id} (pending) shows ${r.amount ?? "no amount"} due ${r.dueDate ?? "never"} but its payment is ${r.paymentAmount} due ${r.paymentDueDate ?? "never"}.`,
     );
-    if (problem) {
-      lines.push(`Payment reminder ${r.id} (${r.status}) is offered for sending but cannot be sent: it ${problem}.`);
-    }
   }
   return capped(lines, "payment reminders offered for sending that cannot be sent");
 }
