@@ -14,7 +14,8 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
       </span>
       <div className="flex min-w-0 flex-1 items-baseline justify-between gap-2 sm:block">
         <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
-        <p className="truncate text-base font-bold tabular-nums sm:text-2xl">{value}</p>
+        {/* The figure is never cut short; a long label gives way instead. */}
+        <p className="shrink-0 whitespace-nowrap text-base font-bold tabular-nums sm:text-2xl">{value}</p>
       </div>
     </Card>
   );
