@@ -19,8 +19,12 @@ let ownerCookie: string;
 
 /** Keeps marked busy until the sandbox's 1 s limit (see template-engines.security.test.ts). */
 const slowBody = "_a".repeat(25_000);
-/** Loaded 2-core machine; the unprotected code took about 10 s. */
-const answerWithinMs = 1_500;
+/**
+ * The unprotected code took about 10 s. Protected, answers take 0.3-1.7 s here: the flood's
+ * worker threads spin on the same two cores as this test and the other test worker (1.68 s was
+ * seen on PostgreSQL in CI's set-up on a slow day), so the bound sits well between the two.
+ */
+const answerWithinMs = 3_000;
 
 const preview = (body: string, cookie = staffCookie) =>
   t.app.inject({
