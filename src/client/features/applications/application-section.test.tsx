@@ -341,7 +341,8 @@ describe("ApplicationSection", () => {
       "Something went wrong while submitting your application. Please try again or contact us directly.",
     );
     expect(input(/^Full name/).value).toBe("Ada King Lovelace");
-    expect(screen.getByRole("button", { name: "Submit Application" })).toBeTruthy();
+    // The toast can show a moment before the button leaves 'Submitting...': wait for it to come back.
+    expect(await screen.findByRole("button", { name: "Submit Application" })).toBeTruthy();
   });
 
   it("refuses to submit without an active retreat id", async () => {
