@@ -1,12 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabaseUrl } from "../test/test-database";
-import { type Database, migrationsFolder, openDatabase } from "./client";
+import { databaseBeforeMigration } from "../test/database-before-migration";
+import type { Database } from "./client";
 import { emailLogs } from "./schema";
 
 /**
@@ -14,8 +9,7 @@ import { emailLogs } from "./schema";
  * links in full, and a dump or the outbox would still show them after the upgrade.
  */
 let database: Database;
-let drop: () => Promise<void>;
-let before: string;
+let close: () => Promise<void>;
 
 const token = "Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5";
 const pay = `3f2504e0-4f89-41d3-9a0c-0305e82c3301.${token}`;
@@ -28,27 +22,9 @@ const legacy = {
 const kept = `https://x.example/email/preferences/${"P".repeat(43)} https://x.example/travel-form/3f2504e0-4f89-41d3-9a0c-0305e82c3301`;
 
 beforeAll(async () => {
-  const target = await createTestDatabaseUrl();
-  drop = target.drop;
-  database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: "memory://" });
-  // The migrations as they were before 0010.
-  before = mkdtempSync(join(tmpdir(), "rhq-migrations-"));
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  // Everything from 0010 on is left out: the migrator skips any migration older than the newest
-  // applied one, so a later migration applied first would stop 0010 from ever running.
-  const underTest = journal.entries.find((entry) => entry.tag.startsWith("0010_"))!;
-  journal.entries = journal.entries.filter((entry) => entry.idx < underTest.idx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  const migrate = database.driver === "pglite" ? migratePglite : migratePg;
-  await migrate(database.db as never, { migrationsFolder: before });
+  ({ database, close } = await databaseBeforeMigration("0010_"));
 });
-afterAll(async () => {
-  await database.close();
-  await drop();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe("migration 0010 on messages stored with working links", () => {
   it("removes every credential token from stored bodies, keeping the rest and the spec's own links", async () => {

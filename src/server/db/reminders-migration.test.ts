@@ -1,13 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
-import { createTestDatabaseUrl } from "../test/test-database";
-import { type Database, migrationsFolder, openDatabase } from "./client";
+import { databaseBeforeMigration } from "../test/database-before-migration";
+import type { Database } from "./client";
 import { applications, type NewPaymentReminder, paymentPlans, paymentReminders, payments } from "./schema";
 
 /**
@@ -19,31 +14,12 @@ import { applications, type NewPaymentReminder, paymentPlans, paymentReminders, 
 const migrationTag = "0011_reminders_follow_payments";
 
 let database: Database;
-let drop: () => Promise<void>;
-let before: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const target = await createTestDatabaseUrl();
-  drop = target.drop;
-  database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: "memory://" });
-  before = mkdtempSync(join(tmpdir(), "rhq-migrations-"));
-  cpSync(migrationsFolder, before, { recursive: true });
-  const journalFile = join(before, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { idx: number; tag: string }[] };
-  const underTest = journal.entries.find((entry) => entry.tag === migrationTag);
-  expect(underTest, migrationTag).toBeDefined();
-  // Everything from this migration on is left out: the migrator skips any migration older than the
-  // newest applied one, so a later migration applied first would stop this one from ever running.
-  journal.entries = journal.entries.filter((entry) => entry.idx < underTest!.idx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  const migrate = database.driver === "pglite" ? migratePglite : migratePg;
-  await migrate(database.db as never, { migrationsFolder: before });
+  ({ database, close } = await databaseBeforeMigration(migrationTag));
 });
-afterAll(async () => {
-  await database.close();
-  await drop();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe(`migration ${migrationTag}`, () => {
   it("links old reminders to their payment where it can be told, and cancels what can never be sent", async () => {

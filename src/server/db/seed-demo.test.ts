@@ -215,6 +215,8 @@ describe("seedDemoData", () => {
     const [retreat] = await db.select().from(retreats).where(eq(retreats.id, summary.retreatId));
     const firstDay = demoRetreatFirstDay(now);
     expect(retreat).toMatchObject({ startDate: firstDay, endDate: addDays(firstDay, 9) });
+    // Named for the year it runs in, never the year the product was first written for.
+    expect(retreat!.name).toBe(`Bali Vegan Activism Retreat ${firstDay.slice(0, 4)}`);
     const ahead = (Date.parse(`${firstDay}T00:00:00Z`) - now.getTime()) / DAY;
     expect(ahead).toBeGreaterThan(140);
     expect(ahead).toBeLessThan(160);

@@ -103,6 +103,14 @@ export const demoRetreatLeadDays = 150;
 export function demoRetreatFirstDay(now: Date = new Date()): string {
   return isoDay(demoReferenceDate(now).getTime() + demoRetreatLeadDays * DAY);
 }
+/**
+ * The demo retreat is named for the year it runs in: the install's default name carries the year
+ * the product was first written for, which is in the past once the demo is five months ahead.
+ * Only the untouched default is renamed; a name someone chose is kept.
+ */
+export function demoRetreatName(currentName: string, firstDay: string): string {
+  return currentName === retreatDefaults.name ? `Bali Vegan Activism Retreat ${firstDay.slice(0, 4)}` : currentName;
+}
 /** The settings key whose row marks a database that already holds demo data. */
 export const demoMarkerKey = "demo_data";
 export const demoDefaultSeed = 2026;
@@ -947,7 +955,7 @@ async function findActiveRetreat(tx: Tx): Promise<DemoRetreat> {
     .from(retreats)
     .where(eq(retreats.status, "open"))
     .orderBy(asc(retreats.createdAt));
-  const retreat = open.find((r) => r.name === retreatDefaults.name) ?? open[0];
+  const retreat = open[0];
   if (!retreat) throw new Error("No open retreat found; demo data needs one (seedBaseData creates it).");
   return retreat;
 }
@@ -958,11 +966,13 @@ async function findActiveRetreat(tx: Tx): Promise<DemoRetreat> {
  * lone date gets its partner. Returns the start date (the programme's first day).
  */
 async function giveRetreatDates(tx: Tx, retreat: DemoRetreat, now: Date): Promise<string> {
-  if (retreat.startDate && retreat.endDate) return retreat.startDate;
   const shift = (day: string, days: number) => isoDay(dayMs(day) + days * DAY);
   const startDate = retreat.startDate ?? (retreat.endDate ? shift(retreat.endDate, -9) : demoRetreatFirstDay(now));
   const endDate = retreat.endDate ?? shift(startDate, 9);
-  await tx.update(retreats).set({ startDate, endDate }).where(eq(retreats.id, retreat.id));
+  const name = demoRetreatName(retreat.name, startDate);
+  if (startDate !== retreat.startDate || endDate !== retreat.endDate || name !== retreat.name) {
+    await tx.update(retreats).set({ startDate, endDate, name }).where(eq(retreats.id, retreat.id));
+  }
   return startDate;
 }
 

@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { depositAmountPounds, retreatDefaults, seedBookingTypes } from "../../shared/constants";
 import { ensureSystemTemplates } from "../email/system-templates";
 import type { Db } from "./client";
 import { bookingTypes, retreats } from "./schema";
 
 /**
- * Seeds the active demo retreat and its booking types on first start. Idempotent: keyed on the
- * retreat's name, so restarts and several processes starting together add nothing twice.
+ * Seeds the first retreat and its booking types when the database has no retreat at all.
+ * Idempotent across restarts and several processes starting together, and never keyed on the
+ * name: a retreat renamed in Settings must not bring the default one back on the next start.
  */
 export async function seedBaseData(db: Db): Promise<void> {
   // The product's emails with their default text, so staff find them all in the templates list.
@@ -14,11 +15,7 @@ export async function seedBaseData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     // Without it, processes starting together each find no retreat and each insert one.
     await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
-    const existing = await tx
-      .select({ id: retreats.id })
-      .from(retreats)
-      .where(eq(retreats.name, retreatDefaults.name))
-      .limit(1);
+    const existing = await tx.select({ id: retreats.id }).from(retreats).limit(1);
     if (existing.length > 0) return;
     const [retreat] = await tx
       .insert(retreats)

@@ -102,6 +102,8 @@ describe("seedDemoThroughServices", () => {
     expect(daysAhead).toBeLessThan(160);
     expect(Date.parse(`${retreat!.endDate}T00:00:00Z`) - start).toBe(9 * day);
     expect(retreat!.timezone).toBe("Asia/Makassar");
+    // Named for the year it runs in, never the year the product was first written for.
+    expect(retreat!.name).toBe(`Bali Vegan Activism Retreat ${retreat!.startDate!.slice(0, 4)}`);
     // The welcome dinner is at 19:30 in Bali (UTC+8) on the first day.
     const [dinner] = await db().select().from(retreatSessions).where(eq(retreatSessions.title, "Welcome dinner"));
     expect(dinner!.startTime.toISOString()).toBe(`${retreat!.startDate}T11:30:00.000Z`);

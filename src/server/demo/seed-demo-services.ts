@@ -53,7 +53,7 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
-import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, mulberry32 } from "../db/seed-demo";
+import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, mulberry32 } from "../db/seed-demo";
 import { runCampaignSender } from "../email/campaign-sender";
 import { TokenBucket } from "../email/campaign-throttle";
 import { deliverEmail, emailStatus } from "../email/delivery";
@@ -466,6 +466,7 @@ class DemoSeeder {
       this.db,
       open.id,
       {
+        name: demoRetreatName(open.name, this.retreatStart),
         startDate: this.retreatStart,
         endDate: this.retreatEnd,
         ...(open.description === retreatDefaults.description ? { description } : {}),

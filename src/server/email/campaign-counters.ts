@@ -43,8 +43,15 @@ export async function countersFor(db: DbOrTx, campaignIds: readonly string[]): P
   return result;
 }
 
-/** Copies the counters into the campaign row (one statement), so reports need not recount. */
+/**
+ * Copies the counters into the campaign row, so reports need not recount. Every write to a
+ * campaign's email_sends rows calls it in the same transaction (sender, fan-out, sweep, provider
+ * events, unsubscribe links). The row is locked first, in its own statement, so the count below
+ * takes its snapshot after any concurrent writer holding the lock has committed: two writers
+ * at once cannot leave a stale figure behind.
+ */
 export async function refreshCampaignCounters(db: DbOrTx, campaignId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${emailCampaigns} where ${emailCampaigns.id} = ${campaignId} for update`);
   await db.execute(sql`
     update ${emailCampaigns} set
       total_recipients = s.total_recipients,

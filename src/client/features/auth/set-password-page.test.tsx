@@ -9,7 +9,8 @@ import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { dismiss } from "../../lib/use-toast";
-import SetPasswordPage, { passwordsDifferMessage } from "./set-password-page";
+import { passwordsDifferMessage } from "./new-password";
+import SetPasswordPage from "./set-password-page";
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,31 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertCircle, CircleCheck, Eye, EyeOff, KeyRound, Link2Off, LoaderCircle } from "lucide-react";
+import { CircleCheck, KeyRound, Link2Off } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { z } from "zod";
-import { minPasswordLength, setPasswordLinkInvalidMessage, setPasswordSchema } from "../../../shared/schemas/users";
+import type { z } from "zod";
+import { setPasswordLinkInvalidMessage, setPasswordSchema } from "../../../shared/schemas/users";
 import { Button, buttonVariants } from "../../components/ui/button";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
-import { confirmPasswordMessage, passwordsDifferMessage } from "./password-confirmation";
-
-export { confirmPasswordMessage, passwordsDifferMessage };
-
-/** The server's rule for the password, plus the confirmation only the form needs. */
-const setPasswordFormSchema = setPasswordSchema
-  .extend({ confirmPassword: z.string().min(1, confirmPasswordMessage) })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: passwordsDifferMessage,
-  });
+const setPasswordFormSchema = withPasswordConfirmation(setPasswordSchema);
 type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
 
 function linkUrl(token: string) {
@@ -73,12 +62,10 @@ function PasswordSaved({ email }: { email: string }) {
 function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email: string; onInvalid: () => void }) {
   const queryClient = useQueryClient();
   const id = useId();
-  const [visible, setVisible] = useState(false);
   const form = useForm<SetPasswordForm>({
     resolver: zodResolver(setPasswordFormSchema),
     defaultValues: { password: "", confirmPassword: "" },
   });
-  const errors = form.formState.errors;
 
   const save = useMutation({
     mutationFn: (password: string) => apiRequest("POST", linkUrl(token), { password }),
@@ -101,19 +88,6 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
 
   if (save.isSuccess) return <PasswordSaved email={email} />;
 
-  const toggle = (
-    <button
-      type="button"
-      aria-label={visible ? "Hide password" : "Show password"}
-      aria-pressed={visible}
-      aria-controls={`${id}-password ${id}-confirm`}
-      onClick={() => setVisible((v) => !v)}
-      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-    >
-      {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-    </button>
-  );
-
   return (
     <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
       <div className="mb-8 grid justify-items-center gap-3 text-center">
@@ -134,43 +108,7 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
       >
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField
-          id={`${id}-password`}
-          name="password"
-          label="New password"
-          required
-          hint={`At least ${minPasswordLength} characters. A few unrelated words make a strong, memorable one.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <div className="relative">
-              <Input
-                {...control}
-                type={visible ? "text" : "password"}
-                autoComplete="new-password"
-                className="pr-12"
-                {...form.register("password")}
-              />
-              {toggle}
-            </div>
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-confirm`}
-          name="confirmPassword"
-          label="Confirm password"
-          required
-          error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type={visible ? "text" : "password"}
-              autoComplete="new-password"
-              {...form.register("confirmPassword")}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields form={form} id={id} label="New password" />
         <Button type="submit" size="lg" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Set password"}
         </Button>
@@ -191,34 +129,10 @@ function SetPassword({ token }: { token: string }) {
   });
 
   if (invalidated) return <InvalidLink />;
-  if (link.isPending) {
-    return (
-      <StatusPanel
-        role="status"
-        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
-        title="Loading"
-      >
-        <p>Checking your link...</p>
-      </StatusPanel>
-    );
-  }
+  if (link.isPending) return <LinkChecking />;
   if (link.isError) {
     if (link.error instanceof ApiError && link.error.status === 404) return <InvalidLink />;
-    return (
-      <StatusPanel
-        role="alert"
-        icon={<AlertCircle aria-hidden="true" className="size-7" />}
-        title="Unable to Check Link"
-        tone="error"
-        actions={
-          <Button size="lg" onClick={() => void link.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        <p>We could not check this link just now. Please try again in a moment.</p>
-      </StatusPanel>
-    );
+    return <LinkCheckFailed onRetry={() => void link.refetch()} />;
   }
   return <SetPasswordFormCard token={token} email={link.data.email} onInvalid={() => setInvalidated(true)} />;
 }

@@ -8,7 +8,7 @@ import { duplicateEmailMessage, passwordTooShortMessage, setupLinkInvalidMessage
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
-import { passwordsDifferMessage } from "./password-confirmation";
+import { passwordsDifferMessage } from "./new-password";
 import SetupPage from "./setup-page";
 
 configure({ asyncUtilTimeout: 5000 });

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { AlertCircle, Eye, EyeOff, Link2Off, LoaderCircle, ShieldCheck } from "lucide-react";
+import { Link2Off, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { z } from "zod";
+import type { z } from "zod";
 import { pageRoutes } from "../../../shared/routes";
-import { minPasswordLength, setupLinkInvalidMessage, setupOwnerSchema } from "../../../shared/schemas/users";
+import { setupLinkInvalidMessage, setupOwnerSchema } from "../../../shared/schemas/users";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -14,15 +14,9 @@ import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-sh
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
-import { confirmPasswordMessage, passwordsDifferMessage } from "./password-confirmation";
+import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
-/** The server's rules for the owner, plus the confirmation only the form needs. */
-const setupFormSchema = setupOwnerSchema
-  .extend({ confirmPassword: z.string().min(1, confirmPasswordMessage) })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ["confirmPassword"],
-    message: passwordsDifferMessage,
-  });
+const setupFormSchema = withPasswordConfirmation(setupOwnerSchema);
 type SetupForm = z.infer<typeof setupFormSchema>;
 
 function setupApiUrl(code: string) {
@@ -55,7 +49,6 @@ function InvalidLink() {
 
 function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => void }) {
   const id = useId();
-  const [visible, setVisible] = useState(false);
   const form = useForm<SetupForm>({
     resolver: zodResolver(setupFormSchema),
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
@@ -77,19 +70,6 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
       });
     },
   });
-
-  const toggle = (
-    <button
-      type="button"
-      aria-label={visible ? "Hide password" : "Show password"}
-      aria-pressed={visible}
-      aria-controls={`${id}-password ${id}-confirm`}
-      onClick={() => setVisible((v) => !v)}
-      className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-    >
-      {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-    </button>
-  );
 
   // Still busy after success: the dashboard is loading.
   const busy = create.isPending || create.isSuccess;
@@ -139,43 +119,7 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
             />
           )}
         </FormField>
-        <FormField
-          id={`${id}-password`}
-          name="password"
-          label="Password"
-          required
-          hint={`At least ${minPasswordLength} characters. A few unrelated words make a strong, memorable one.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <div className="relative">
-              <Input
-                {...control}
-                type={visible ? "text" : "password"}
-                autoComplete="new-password"
-                className="pr-12"
-                {...form.register("password")}
-              />
-              {toggle}
-            </div>
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-confirm`}
-          name="confirmPassword"
-          label="Confirm password"
-          required
-          error={errors.confirmPassword?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type={visible ? "text" : "password"}
-              autoComplete="new-password"
-              {...form.register("confirmPassword")}
-            />
-          )}
-        </FormField>
+        <NewPasswordFields form={form} id={id} label="Password" />
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? "Creating..." : "Create owner"}
         </Button>
@@ -197,34 +141,10 @@ function Setup({ code }: { code: string }) {
   });
 
   if (invalidated) return <InvalidLink />;
-  if (link.isPending) {
-    return (
-      <StatusPanel
-        role="status"
-        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
-        title="Loading"
-      >
-        <p>Checking your link...</p>
-      </StatusPanel>
-    );
-  }
+  if (link.isPending) return <LinkChecking />;
   if (link.isError) {
     if (link.error instanceof ApiError && link.error.status === 404) return <InvalidLink />;
-    return (
-      <StatusPanel
-        role="alert"
-        icon={<AlertCircle aria-hidden="true" className="size-7" />}
-        title="Unable to Check Link"
-        tone="error"
-        actions={
-          <Button size="lg" onClick={() => void link.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        <p>We could not check this link just now. Please try again in a moment.</p>
-      </StatusPanel>
-    );
+    return <LinkCheckFailed onRetry={() => void link.refetch()} />;
   }
   return <SetupFormCard code={code} onInvalid={() => setInvalidated(true)} />;
 }

@@ -138,14 +138,40 @@ async function renderCampaign(campaign: EmailCampaign, data: Record<string, unkn
   return (await renderInSandbox(text, data)).email;
 }
 
-async function countTemplateUse(tx: Tx, templateId: string): Promise<void> {
-  const [used] = await tx
-    .update(emailMarketingTemplates)
-    .set({ usageCount: sql`${emailMarketingTemplates.usageCount} + 1` })
-    .where(eq(emailMarketingTemplates.id, templateId))
-    .returning({ id: emailMarketingTemplates.id });
-  if (!used) {
+/**
+ * Locks the marketing templates a write is about to (un)link, in id order so two writes cannot
+ * deadlock; 400 when a template asked for does not exist. Holding the lock until commit makes the
+ * recount below see every other writer's campaigns.
+ */
+async function lockTemplates(tx: Tx, ids: (string | null | undefined)[], requested?: string | null): Promise<string[]> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))].sort();
+  const found = new Set<string>();
+  for (const id of unique) {
+    const [row] = await tx
+      .select({ id: emailMarketingTemplates.id })
+      .from(emailMarketingTemplates)
+      .where(eq(emailMarketingTemplates.id, id))
+      .for("update");
+    if (row) found.add(row.id);
+  }
+  if (requested && !found.has(requested)) {
     throw new AppError("bad_request", "Template not found", [{ path: "templateId", message: "Template not found" }]);
+  }
+  return [...found];
+}
+
+/**
+ * "Used by N campaigns" is the number of campaigns that started from the template: recounted
+ * from the rows after every create, switch, duplicate and delete, never nudged up or down.
+ */
+async function recountTemplateUse(tx: Tx, templateIds: string[]): Promise<void> {
+  for (const id of templateIds) {
+    await tx
+      .update(emailMarketingTemplates)
+      .set({
+        usageCount: sql`(select count(*)::int from ${emailCampaigns} where ${emailCampaigns.templateId} = ${id})`,
+      })
+      .where(eq(emailMarketingTemplates.id, id));
   }
 }
 
@@ -172,11 +198,12 @@ export async function createCampaign(
 ): Promise<Campaign> {
   await validateContent(input);
   return db.transaction(async (tx) => {
-    if (input.templateId) await countTemplateUse(tx, input.templateId);
+    const templates = await lockTemplates(tx, [input.templateId], input.templateId);
     const [row] = await tx
       .insert(emailCampaigns)
       .values({ ...columnsFrom(input, emailFrom), status: "draft", createdBy: actor.userId })
       .returning();
+    await recountTemplateUse(tx, templates);
     await audit(tx, actor, { action: "create", entityId: row!.id, newValues: auditValues(row!) });
     return toCampaign(row!);
   });
@@ -195,12 +222,14 @@ export async function updateCampaign(
     const before = await lockCampaign(tx, id);
     if (before.status !== "draft") throw new AppError("conflict", onlyDrafts);
     await validateContent(input);
-    if (input.templateId && input.templateId !== before.templateId) await countTemplateUse(tx, input.templateId);
+    const requested = input.templateId !== before.templateId ? input.templateId : null;
+    const templates = await lockTemplates(tx, [before.templateId, input.templateId], requested);
     const [row] = await tx
       .update(emailCampaigns)
       .set(columnsFrom(input, emailFrom))
       .where(eq(emailCampaigns.id, id))
       .returning();
+    await recountTemplateUse(tx, templates);
     await audit(tx, actor, {
       action: "update",
       entityId: id,
@@ -215,7 +244,9 @@ export async function deleteCampaign(db: Db, id: string, actor: Actor): Promise<
   await db.transaction(async (tx) => {
     const before = await lockCampaign(tx, id);
     if (before.status !== "draft") throw new AppError("conflict", "Only draft campaigns can be deleted.");
+    const templates = await lockTemplates(tx, [before.templateId]);
     await tx.delete(emailCampaigns).where(eq(emailCampaigns.id, id));
+    await recountTemplateUse(tx, templates);
     await audit(tx, actor, { action: "delete", entityId: id, oldValues: auditValues(before) });
   });
 }
@@ -223,12 +254,7 @@ export async function deleteCampaign(db: Db, id: string, actor: Actor): Promise<
 export async function duplicateCampaign(db: Db, id: string, actor: Actor): Promise<Campaign> {
   return db.transaction(async (tx) => {
     const source = await findCampaign(tx, id);
-    if (source.templateId) {
-      await tx
-        .update(emailMarketingTemplates)
-        .set({ usageCount: sql`${emailMarketingTemplates.usageCount} + 1` })
-        .where(eq(emailMarketingTemplates.id, source.templateId));
-    }
+    const templates = await lockTemplates(tx, [source.templateId]);
     const [row] = await tx
       .insert(emailCampaigns)
       .values({
@@ -246,6 +272,7 @@ export async function duplicateCampaign(db: Db, id: string, actor: Actor): Promi
         createdBy: actor.userId,
       })
       .returning();
+    await recountTemplateUse(tx, templates);
     await audit(tx, actor, {
       action: "duplicate",
       entityId: row!.id,

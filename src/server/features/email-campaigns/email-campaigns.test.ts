@@ -111,6 +111,41 @@ describe("campaign drafts", () => {
     expect(unknown.json().message).toBe("Template not found");
   });
 
+  it("lowers a template's count when a draft switches away from it or is deleted, and counts simultaneous drafts", async () => {
+    const [first, second] = await t.app.db
+      .insert(emailMarketingTemplates)
+      .values([
+        { name: "First", subject: "s", content: "c" },
+        { name: "Second", subject: "s", content: "c" },
+      ])
+      .returning();
+    const usedBy = async () =>
+      Object.fromEntries(
+        (await t.app.db.select().from(emailMarketingTemplates))
+          .filter((row) => row.id === first!.id || row.id === second!.id)
+          .map((row) => [row.name, row.usageCount]),
+      );
+    const campaign = await createDraft({ templateId: first!.id });
+    const other = await createDraft({ templateId: first!.id });
+    expect(await usedBy()).toEqual({ First: 2, Second: 0 });
+
+    const switched = await api("PUT", `${base}/${campaign.id}`, { ...draftInput, templateId: second!.id });
+    expect(switched.statusCode).toBe(200);
+    expect(await usedBy()).toEqual({ First: 1, Second: 1 });
+
+    expect((await api("DELETE", `${base}/${other.id}`)).statusCode).toBe(204);
+    expect(await usedBy()).toEqual({ First: 0, Second: 1 });
+
+    const unlinked = await api("PUT", `${base}/${campaign.id}`, { ...draftInput, templateId: null });
+    expect(unlinked.statusCode).toBe(200);
+    expect(await usedBy()).toEqual({ First: 0, Second: 0 });
+
+    // As many at once as the template sandbox checks without a 429 (one running, three waiting).
+    const made = await Promise.all(Array.from({ length: 4 }, () => createDraft({ templateId: first!.id })));
+    expect(made).toHaveLength(4);
+    expect(await usedBy()).toEqual({ First: 4, Second: 0 });
+  });
+
   it("edits drafts only", async () => {
     const campaign = await createDraft();
     const res = await api("PUT", `${base}/${campaign.id}`, {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { EmailWebhookPayload } from "../../../shared/schemas/email-outbox";
 import type { Db } from "../../db/client";
 import { type EmailSend, type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
+import { refreshCampaignCounters } from "../../email/campaign-counters";
 import type { DbOrTx } from "../../email/outbox";
 
 type EmailEvent = EmailWebhookPayload["events"][number];
@@ -128,6 +129,7 @@ export async function applyEmailEvents(db: Db, events: readonly EmailEvent[]): P
   return db.transaction(async (tx) => {
     let processed = 0;
     const now = new Date();
+    const campaignsTouched = new Set<string>();
     for (const event of events) {
       const at = event.occurredAt ? new Date(event.occurredAt) : now;
       const send = await findSend(tx, event);
@@ -136,7 +138,10 @@ export async function applyEmailEvents(db: Db, events: readonly EmailEvent[]): P
       processed += 1;
       if (send) {
         const change = differences(send, sendChange(send, event, at));
-        if (Object.keys(change).length > 0) await tx.update(emailSends).set(change).where(eq(emailSends.id, send.id));
+        if (Object.keys(change).length > 0) {
+          await tx.update(emailSends).set(change).where(eq(emailSends.id, send.id));
+          if (send.campaignId) campaignsTouched.add(send.campaignId);
+        }
       }
       if (subscriber) {
         const change = differences(subscriber, subscriberChange(subscriber, event, at));
@@ -145,6 +150,8 @@ export async function applyEmailEvents(db: Db, events: readonly EmailEvent[]): P
         }
       }
     }
+    // A bounce changes the campaign's figures: its stored counters follow in the same commit.
+    for (const campaignId of [...campaignsTouched].sort()) await refreshCampaignCounters(tx, campaignId);
     return { processed, ignored: events.length - processed };
   });
 }

@@ -154,6 +154,9 @@ describe("event effects", () => {
       systemNotifications: true,
       globallyUnsubscribed: false,
     });
+    // The campaign's stored figures follow in the same commit (reports read them, not a recount).
+    const [campaign] = await t.app.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, send.campaignId));
+    expect(campaign).toMatchObject({ totalRecipients: 1, delivered: 0, bounced: 1 });
   });
 
   it("a bounce without a type counts as hard; without a Message-ID the address's latest send is used", async () => {

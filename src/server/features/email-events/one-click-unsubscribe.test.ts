@@ -73,6 +73,8 @@ describe("POST /api/email/one-click-unsubscribe/{token}", () => {
     });
     expect(row.preferencesUpdatedAt).toBeInstanceOf(Date);
     expect((await reloadSend()).unsubscribedAt).toBeInstanceOf(Date);
+    const [stored] = await t.app.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaign.id));
+    expect(stored).toMatchObject({ totalRecipients: 1, delivered: 1, unsubscribed: 1 });
   });
 
   it("is idempotent: a second request succeeds and writes nothing", async () => {

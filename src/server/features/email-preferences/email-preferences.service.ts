@@ -6,6 +6,7 @@ import {
 } from "../../../shared/schemas/email-preferences";
 import type { Db } from "../../db/client";
 import { type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
+import { refreshCampaignCounters } from "../../email/campaign-counters";
 import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 
@@ -44,7 +45,7 @@ export async function attributeUnsubscribe(
   subscriberId: string,
   at: Date,
 ): Promise<void> {
-  await tx
+  const attributed = await tx
     .update(emailSends)
     .set({ unsubscribedAt: at })
     .where(
@@ -53,7 +54,9 @@ export async function attributeUnsubscribe(
         eq(emailSends.subscriberId, subscriberId),
         isNull(emailSends.unsubscribedAt),
       ),
-    );
+    )
+    .returning({ id: emailSends.id });
+  if (attributed.length > 0) await refreshCampaignCounters(tx, campaignId);
 }
 
 /**

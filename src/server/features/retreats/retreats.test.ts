@@ -40,6 +40,13 @@ describe("GET /api/current-retreat", () => {
     expect(await t.app.db.select().from(bookingTypes)).toHaveLength(3);
   });
 
+  it("a retreat renamed by the organiser does not bring the default one back on the next start", async () => {
+    await t.app.db.update(retreats).set({ name: "Bali Vegan Activism Retreat 2027" });
+    await seedBaseData(t.app.db);
+    const names = (await t.app.db.select().from(retreats)).map((r) => r.name);
+    expect(names).toEqual(["Bali Vegan Activism Retreat 2027"]);
+  });
+
   it("answers 404 when no retreat is open", async () => {
     await t.app.db.update(retreats).set({ status: "completed" });
     const res = await t.app.inject("/api/current-retreat");

@@ -1,0 +1,134 @@
+import { AlertCircle, Eye, EyeOff, LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { z } from "zod";
+import { minPasswordLength } from "../../../shared/schemas/users";
+import { Button } from "../../components/ui/button";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { StatusPanel } from "../../components/ui/public-page-shell";
+
+/*
+ * What every choose-a-password page shares (set-password, first-owner setup): the confirmation
+ * rule, the two password fields with one show/hide toggle, and the panels shown while its secret
+ * link is checked.
+ */
+
+export const passwordsDifferMessage = "Passwords do not match.";
+export const confirmPasswordMessage = "Please confirm your password.";
+
+/** The server's schema for the request, plus the confirmation only the form needs. */
+export function withPasswordConfirmation<Shape extends { password: z.ZodString }>(schema: z.ZodObject<Shape>) {
+  return schema.extend({ confirmPassword: z.string().min(1, confirmPasswordMessage) }).refine(
+    (values) => {
+      const { password, confirmPassword } = values as { password: string; confirmPassword: string };
+      return password === confirmPassword;
+    },
+    {
+      path: ["confirmPassword"],
+      message: passwordsDifferMessage,
+    },
+  );
+}
+
+type PasswordForm = FieldValues & { password: string; confirmPassword: string };
+
+export function NewPasswordFields<Form extends PasswordForm>({
+  form,
+  id,
+  label,
+}: {
+  form: UseFormReturn<Form>;
+  /** Prefix for the two inputs' ids (useId in the page). */
+  id: string;
+  label: string;
+}) {
+  const [visible, setVisible] = useState(false);
+  const errors = form.formState.errors;
+  const type = visible ? "text" : "password";
+  return (
+    <>
+      <FormField
+        id={`${id}-password`}
+        name="password"
+        label={label}
+        required
+        hint={`At least ${minPasswordLength} characters. A few unrelated words make a strong, memorable one.`}
+        error={errors.password?.message as string | undefined}
+      >
+        {(control) => (
+          <div className="relative">
+            <Input
+              {...control}
+              type={type}
+              autoComplete="new-password"
+              className="pr-12"
+              {...form.register("password" as Path<Form>)}
+            />
+            <button
+              type="button"
+              aria-label={visible ? "Hide password" : "Show password"}
+              aria-pressed={visible}
+              aria-controls={`${id}-password ${id}-confirm`}
+              onClick={() => setVisible((v) => !v)}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+            >
+              {visible ? (
+                <EyeOff aria-hidden="true" className="size-5" />
+              ) : (
+                <Eye aria-hidden="true" className="size-5" />
+              )}
+            </button>
+          </div>
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-confirm`}
+        name="confirmPassword"
+        label="Confirm password"
+        required
+        error={errors.confirmPassword?.message as string | undefined}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type={type}
+            autoComplete="new-password"
+            {...form.register("confirmPassword" as Path<Form>)}
+          />
+        )}
+      </FormField>
+    </>
+  );
+}
+
+export function LinkChecking() {
+  return (
+    <StatusPanel
+      role="status"
+      icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
+      title="Loading"
+    >
+      <p>Checking your link...</p>
+    </StatusPanel>
+  );
+}
+
+/** The link could not be checked (network, server): not the same as an invalid link. */
+export function LinkCheckFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <StatusPanel
+      role="alert"
+      icon={<AlertCircle aria-hidden="true" className="size-7" />}
+      title="Unable to Check Link"
+      tone="error"
+      actions={
+        <Button size="lg" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      <p>We could not check this link just now. Please try again in a moment.</p>
+    </StatusPanel>
+  );
+}
