@@ -3,6 +3,13 @@
  * price shown to a user is read from the booking_types table.
  */
 export const currency = "GBP" as const;
+
+/**
+ * The organisers' office clock (the spec keeps interviews in London): interview slots, payment
+ * due dates and reminders, the books, and back-office timestamps such as sign-ins and the audit
+ * trail. A retreat's own programme is shown in the retreat's time zone instead.
+ */
+export const businessTimeZone = "Europe/London";
 export const currencies = ["GBP", "EUR"] as const;
 
 export const retreatDefaults = {

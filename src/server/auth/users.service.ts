@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { roles } from "../../shared/constants";
+import { passwordSchema } from "../../shared/schemas/users";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { hashPassword } from "./password";
 
 export const upsertUserSchema = z.object({
   email: z.email("Please enter a valid email address."),
-  password: z.string().min(12, "Password must be at least 12 characters."),
+  password: passwordSchema,
   role: z.enum(roles),
   firstName: z.string().optional(),
   lastName: z.string().optional(),

@@ -1,5 +1,6 @@
 import { and, eq, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessTimeZone } from "../../shared/constants";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { campaignInputSchema } from "../../shared/schemas/email-campaigns";
 import { testConfig } from "../config";
@@ -7,7 +8,6 @@ import { refreshCampaignCounters } from "../email/campaign-counters";
 import { stageWrite } from "../features/applications/stage-write";
 import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
 import { reminderMessages } from "../features/payment-reminders/reminder-rules";
-import { reminderTimeZone } from "../features/payment-reminders/reminder-schedule";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
 import { acceptIntoRetreat } from "../features/payments/acceptance";
 import { cancelActivePlan } from "../features/payments/payments.service";
@@ -28,12 +28,11 @@ import {
   users,
 } from "./schema";
 import { seedBaseData } from "./seed";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "./types";
 
 const system = { userId: null, ipAddress: null, userAgent: null };
 const now = new Date();
-const today = todayIn(reminderTimeZone, now);
+const today = todayIn(businessTimeZone, now);
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -15,7 +15,6 @@ import { campaignStatuses, sendStatuses } from "../../shared/schemas/email-campa
 import { paymentReminderStatuses, paymentReminderTypes } from "../../shared/schemas/payment-reminders";
 import { paymentStatuses, paymentTypes, placeHoldingStages, planStatuses } from "../../shared/schemas/payments";
 import { countersFor, zeroCounters } from "../email/campaign-counters";
-import type { DbOrTx } from "../email/outbox";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
 import { placesTaken } from "../features/payments/acceptance";
 import { offeredPeople } from "../features/places/places.service";
@@ -31,6 +30,7 @@ import {
   retreats,
   users,
 } from "./schema";
+import type { DbOrTx } from "./types";
 
 export type InvariantOptions = {
   /** "Now" for the rules about dates (a reminder offered for a payment already past due). */

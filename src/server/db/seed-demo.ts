@@ -36,6 +36,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import {
   type ApplicationStage,
   applicationStages,
+  businessTimeZone,
   retreatDefaults,
   subscriberSegments,
   subscriberSources,
@@ -46,7 +47,7 @@ import { refreshCampaignCounters } from "../email/campaign-counters";
 import { eligibilityCondition } from "../email/campaign-eligibility";
 import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
 import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
-import { businessTimeZone, holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
+import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
 import {
   cancelActivePlan,
   completePayment,
@@ -84,6 +85,7 @@ import {
   vendors,
 } from "./schema";
 import { seedBaseData } from "./seed";
+import type { Tx } from "./types";
 
 // ---------------------------------------------------------------------------------------------
 // Public API
@@ -860,8 +862,6 @@ function makeSubscriber(ctx: Ctx, i: number, applicationCount: number): NewEmail
 // ---------------------------------------------------------------------------------------------
 // Inserting
 // ---------------------------------------------------------------------------------------------
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const emptyCounts = (): SeedDemoCounts => ({
   applications: 0,
@@ -1660,7 +1660,7 @@ async function acceptAndPay(
  * tab shows a failed reminder to send again.
  */
 async function remindersSoFar(tx: Tx, ctx: Ctx, planIds: string[], today: string): Promise<NewPaymentReminder[]> {
-  const days = await reminderDaysBefore(tx as unknown as Db);
+  const days = await reminderDaysBefore(tx);
   const rows = await tx
     .select({ payment: payments, planStatus: paymentPlans.status })
     .from(payments)

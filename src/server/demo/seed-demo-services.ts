@@ -54,11 +54,13 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, mulberry32 } from "../db/seed-demo";
+import type { DbOrTx } from "../db/types";
 import { runCampaignSender } from "../email/campaign-sender";
 import { TokenBucket } from "../email/campaign-throttle";
 import { deliverEmail, emailStatus } from "../email/delivery";
 import { escalateApplication } from "../features/applications/applications.admin.service";
 import { submitApplication } from "../features/applications/applications.service";
+import type { Actor as AuditActor } from "../features/audit/audit.service";
 import { createCampaign, sendCampaign } from "../features/email-campaigns/email-campaigns.service";
 import { importSubscribers } from "../features/email-subscribers/email-subscribers.import";
 import { updateSubscriber } from "../features/email-subscribers/email-subscribers.service";
@@ -164,7 +166,8 @@ export type ServiceSeedSummary = {
   retreatDates: { startDate: string; endDate: string } | null;
 };
 
-type Actor = { userId: string; ipAddress: string | null; userAgent: string | null };
+/** The demo acts as a signed-in user (never the anonymous system), from no address. */
+type Actor = AuditActor & { userId: string; ipAddress: string | null; userAgent: string | null };
 
 const seedUserAgent = "npm run seed:demo";
 const hour = 3_600_000;
@@ -278,13 +281,13 @@ export async function seedDemoThroughServices(db: Db, options: ServiceSeedOption
       message: "Demo data added.",
       retreatId: result.retreatId,
       seed,
-      counts: await countRows(tx as unknown as Db),
+      counts: await countRows(tx),
       retreatDates: result.retreatDates,
     };
   });
 }
 
-async function countRows(db: Db): Promise<ServiceSeedCounts> {
+async function countRows(db: DbOrTx): Promise<ServiceSeedCounts> {
   const n = async (table: PgTable) => Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0);
   return {
     users: await n(users),

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
+import type { DbOrTx } from "../db/types";
 import { AppError } from "../http/errors";
 import { refreshCampaignCounters } from "./campaign-counters";
 import { consentCondition } from "./campaign-eligibility";
@@ -15,7 +16,6 @@ import {
   renderForRecipient,
 } from "./campaign-message";
 import type { TokenBucket } from "./campaign-throttle";
-import type { DbOrTx } from "./outbox";
 import type { RenderedEmail } from "./render";
 import type { MailTransport } from "./transport";
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { emailCampaigns, emailLogs, emailSubscribers } from "../db/schema";
+import type { DbOrTx } from "../db/types";
 import { addressOf, campaignMail } from "./campaign-message";
 import type { DeliveryResult } from "./delivery";
 import { emailStatus } from "./delivery";
-import { type DbOrTx, queueEmail } from "./outbox";
+import { queueEmail } from "./outbox";
 import type { RenderedEmail } from "./render";
 import type { MailTransport } from "./transport";
 

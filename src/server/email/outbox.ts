@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
 import { type EmailAttachment, emailLogs } from "../db/schema";
+import type { DbOrTx } from "../db/types";
 import { removeCredentialLinks } from "../http/credential-paths";
 import type { JobQueue } from "../jobs/queue";
 import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
 
 /** A database handle or an open transaction: outbox rows are written inside the caller's transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const emailSendJob = "email.send";
 export type EmailSendJobData = { emailLogId: string };

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
+import type { DbOrTx } from "../db/types";
 import { renderSystemTextInSandbox } from "./email-sandbox";
 import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
-import type { DbOrTx } from "./outbox";
 import type { RenderedEmail } from "./render";
 
 /**

@@ -1,3 +1,4 @@
+import { businessTimeZone } from "../constants";
 import { formatDayHeading, wallClockInZone } from "../schemas/schedule";
 import { formatDay } from "./dates";
 
@@ -45,11 +46,8 @@ export function formatZonedSlot(startIso: string, endIso: string | null | undefi
   return `${formatDayHeading(date)}, ${formatTimeRange(startIso, endIso, timeZone)}`;
 }
 
-/** Where the business keeps its clock: back-office timestamps (sign-ins, the audit trail) read in London. */
-export const officeTimeZone = "Europe/London";
-
 /** "25 Nov 2026, 14:30 (London time)": one instant on a named clock, with its label. */
-export function formatInstant(iso: string | null | undefined, timeZone: string = officeTimeZone, empty = ""): string {
+export function formatInstant(iso: string | null | undefined, timeZone: string = businessTimeZone, empty = ""): string {
   if (!iso) return empty;
   const instant = new Date(iso);
   if (Number.isNaN(instant.getTime())) return empty;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { businessTimeZone } from "../constants";
 
 /** Spec section 9: the interview defaults and limits. */
 export const interviewDefaults = {
   durationMinutes: 30,
-  timeZone: "Europe/London",
+  timeZone: businessTimeZone,
   jitsiMaxParticipants: 10,
 } as const;
 

@@ -9,8 +9,6 @@ import { limits } from "./common";
 export const placeOfferHours = 72;
 /** Days after its due date an unpaid deposit gives the place up. */
 export const depositGraceDays = 7;
-/** The cancellation date defaults to today in the zone the business keeps its books in. */
-export const bookingTimeZone = "Europe/London";
 
 export const placeOfferStatuses = ["offered", "accepted", "declined", "expired", "withdrawn"] as const;
 export type PlaceOfferStatus = (typeof placeOfferStatuses)[number];

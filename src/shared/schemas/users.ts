@@ -5,7 +5,11 @@ import { limits } from "./common";
 export const minPasswordLength = 12;
 export const passwordTooShortMessage = `Password must be at least ${minPasswordLength} characters.`;
 
-const password = z.string().min(minPasswordLength, passwordTooShortMessage).max(1024, "Password is too long.");
+/** The one password rule: the forms, the API and `npm run user:create` all check this. */
+export const passwordSchema = z
+  .string()
+  .min(minPasswordLength, passwordTooShortMessage)
+  .max(1024, "Password is too long.");
 const name = z.string().trim().max(limits.name, `Names can be at most ${limits.name} characters.`);
 const email = z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address."));
 const firstName = name.min(1, "First name is required.");
@@ -47,7 +51,7 @@ export const createUserSchema = z
     firstName,
     lastName,
     role: roleSchema,
-    password: password.optional(),
+    password: passwordSchema.optional(),
     sendSetPasswordLink: z.boolean().optional(),
   })
   .superRefine((input, ctx) => {
@@ -66,7 +70,7 @@ export const updateUserSchema = z
     lastName,
     role: roleSchema,
     isActive: z.boolean(),
-    password,
+    password: passwordSchema,
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, { message: "Nothing to update." });
@@ -81,7 +85,7 @@ export const duplicateEmailMessage = "A user with this email already exists.";
 export const setPasswordLinkInvalidMessage = "This link is invalid or has expired.";
 
 /** POST /api/auth/set-password/{token}. */
-export const setPasswordSchema = z.strictObject({ password });
+export const setPasswordSchema = z.strictObject({ password: passwordSchema });
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
 /** GET /api/auth/set-password/{token}: whose password the link sets. */
@@ -100,7 +104,7 @@ export type SetPasswordLinkSent = z.infer<typeof setPasswordLinkSentSchema>;
  * POST /api/auth/setup/{code}: the first owner, made from the one-time link the server prints
  * while no owner exists. The same rules as an owner creating a user.
  */
-export const setupOwnerSchema = z.strictObject({ firstName, lastName, email, password });
+export const setupOwnerSchema = z.strictObject({ firstName, lastName, email, password: passwordSchema });
 export type SetupOwnerInput = z.infer<typeof setupOwnerSchema>;
 
 /** The setup page's answer for unknown codes, and for every code once an owner exists. */

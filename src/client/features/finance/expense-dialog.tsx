@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { businessTimeZone } from "../../../shared/constants";
 import { costModels } from "../../../shared/finance/cost-models";
 import { todayIn } from "../../../shared/finance/dates";
 import {
@@ -44,7 +45,7 @@ export type ExpenseFields = PricingFields & {
 };
 
 /** The spec's defaults: accommodation, card, participant, total, a participant cost, dated today. */
-export function blankExpense(today = todayIn("Europe/London")): ExpenseFields {
+export function blankExpense(today = todayIn(businessTimeZone)): ExpenseFields {
   return {
     description: "",
     amount: "",

@@ -1,3 +1,4 @@
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { formatMoney, toPence } from "../../../shared/finance/money";
 import { paymentMethodLabels } from "../../../shared/schemas/payments";
@@ -52,4 +53,4 @@ export function paymentTypeLabel(type: string): string {
 export { planTypeLabel } from "../../../shared/display/labels";
 
 /** Today's date in London, where the books are kept: "YYYY-MM-DD". */
-export const londonToday = (now = new Date()) => todayIn("Europe/London", now);
+export const londonToday = (now = new Date()) => todayIn(businessTimeZone, now);

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useState } from "react";
+import { businessTimeZone } from "../../../shared/constants";
 import {
   type PaymentReminder,
   type PaymentReminderList,
@@ -61,7 +62,7 @@ const dayFormat = new Intl.DateTimeFormat("en-GB", {
 });
 // Reminders go out at 09:00 UK time: show times as the business sees them, whatever the viewer's zone.
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
+  timeZone: businessTimeZone,
   day: "numeric",
   month: "short",
   year: "numeric",

@@ -1,5 +1,5 @@
+import { businessTimeZone } from "../../../shared/constants";
 import { formatMoney, toPence } from "../../../shared/finance/money";
-import { bookingTimeZone } from "../../../shared/schemas/places";
 import { formatDayHeading, wallClockInZone } from "../../../shared/schemas/schedule";
 
 /** "£1,248.50" from a decimal string. */
@@ -9,7 +9,7 @@ export function money(amount: string, currency = "GBP"): string {
 
 /** "Friday 22 May 2026, 14:00" on the London clock, where the business keeps its times. */
 export function londonDateTime(iso: string): string {
-  const { date, time } = wallClockInZone(new Date(iso), bookingTimeZone);
+  const { date, time } = wallClockInZone(new Date(iso), businessTimeZone);
   return `${formatDayHeading(date)}, ${time}`;
 }
 
@@ -22,7 +22,7 @@ export function shortDate(day: string): string {
 }
 
 export function londonToday(now = new Date()): string {
-  return wallClockInZone(now, bookingTimeZone).date;
+  return wallClockInZone(now, businessTimeZone).date;
 }
 
 export function retreatDates(startDate: string | null, endDate: string | null): string | null {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { type Role, roles } from "../../../shared/constants";
+import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
-import { formatInstant, officeTimeZone } from "../../../shared/display/time";
+import { formatInstant } from "../../../shared/display/time";
 import {
   minPasswordLength,
   passwordTooShortMessage,
@@ -160,7 +160,7 @@ function UserRow({ user, isSelf }: { user: UserDto; isSelf: boolean }) {
           </span>
         </td>
         <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
-          {formatInstant(user.lastLoginAt, officeTimeZone, "Never")}
+          {formatInstant(user.lastLoginAt, businessTimeZone, "Never")}
         </td>
         <td className="px-3 py-3">
           <div className="flex flex-wrap gap-2">

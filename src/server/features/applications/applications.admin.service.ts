@@ -15,17 +15,17 @@ import {
 } from "../../../shared/schemas/admin-applications";
 import type { Db } from "../../db/client";
 import { type Application, applications, emailSubscribers, paymentPlans, payments, retreats } from "../../db/schema";
+import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat, applyStageChange } from "../payments/acceptance";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderStageEmail, type StageEmailKind } from "./applications.stage-emails";
 import { stageWrite } from "./stage-write";
 
 /** Who makes a change and from where (auditContext(request) from the audit service). */
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 const entityType = "application";
 
@@ -225,8 +225,6 @@ export async function getApplication(db: Db, id: string): Promise<AdminApplicati
 // ---------------------------------------------------------------------------------------------
 // Writes
 // ---------------------------------------------------------------------------------------------
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function lockApplication(tx: Tx, id: string): Promise<Application> {
   const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for("update").limit(1);

@@ -1,8 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, retreats } from "../../db/schema";
+import { neutraliseCell } from "../../http/csv-cells";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicationsCsvStream, exportColumns, exportFileName, neutraliseCell } from "./applications.export";
+import { applicationsCsvStream, exportColumns, exportFileName } from "./applications.export";
 
 describe("neutraliseCell", () => {
   it.each(["=1+1", "+44 20 7946 0000", "-2", "@SUM(A1)", "\tx", "\rx"])("prefixes %j with a quote", (value) => {

@@ -3,7 +3,8 @@ import type { ApplicationSubmission } from "../../../shared/schemas/applications
 import { spamMessage } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
+import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import type { RenderedEmail } from "../../email/render";
 import { renderSystemEmail, type SystemTemplateData } from "../../email/system-templates";
 

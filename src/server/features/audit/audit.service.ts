@@ -18,6 +18,9 @@ export type AuditEntry = {
   userAgent?: string | null;
 };
 
+/** Who is acting, as every audited write records it (a signed-in user, or null for the system). */
+export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+
 /** Keys never written to the trail, whatever entity they belong to. */
 const secretKeys = new Set(["password", "passwordHash", "token", "tokenHash"]);
 
@@ -55,7 +58,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<string> {
 }
 
 /** Who and from where, taken from the request: spread it into recordAudit's entry. */
-export function auditContext(request: FastifyRequest): Pick<AuditEntry, "userId" | "ipAddress" | "userAgent"> {
+export function auditContext(request: FastifyRequest): Actor {
   return {
     userId: request.user?.id ?? null,
     ipAddress: request.ip,

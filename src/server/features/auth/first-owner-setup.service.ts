@@ -11,7 +11,7 @@ import { duplicateEmailMessage, type SetupOwnerInput, setupLinkInvalidMessage } 
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
 import { setupCodes, users } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type AuditEntry, recordAudit } from "../audit/audit.service";
 import { auditView } from "../users/users.service";

@@ -5,8 +5,8 @@ import { dispatchEmails } from "../../email/outbox";
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
+import { verifyWebhookSignature } from "../../http/webhook-signature";
 import { auditContext } from "../audit/audit.service";
-import { verifyWebhookSignature } from "../email-events/webhook-signature";
 import { interviewSettings } from "../interviews/interview-records";
 import { applyCalendlyEvent, calendlyOutcomes, calendlyWebhookSchema } from "./calendly.service";
 

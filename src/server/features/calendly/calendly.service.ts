@@ -8,7 +8,9 @@ import { z } from "zod";
 import { hasInterviewAhead } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { applications, calendlyEvents, interviews, users } from "../../db/schema";
-import type { Actor, InterviewSettings, Tx } from "../interviews/interview-records";
+import type { Tx } from "../../db/types";
+import type { Actor } from "../audit/audit.service";
+import type { InterviewSettings } from "../interviews/interview-records";
 import { cancelScheduled, insertInterview } from "../interviews/interview-records";
 
 /** no_interview_ahead: the invitee's application is already decided (accepted, waitlisted, declined). */

@@ -11,8 +11,8 @@ import {
   interviews,
   jitsiRooms,
 } from "../../db/schema";
+import { signWebhook } from "../../http/webhook-signature";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { signWebhook } from "../email-events/webhook-signature";
 import {
   calendlyInvalidSignatureMessage,
   calendlyNotConfiguredMessage,

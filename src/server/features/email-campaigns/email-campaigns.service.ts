@@ -16,6 +16,7 @@ import {
   emailSends,
   emailSubscribers,
 } from "../../db/schema";
+import type { DbOrTx, Tx } from "../../db/types";
 import {
   type CampaignCounters,
   countersFor,
@@ -33,13 +34,9 @@ import {
   marketingEmail,
   sampleMarketingData,
 } from "../../email/marketing-message";
-import type { DbOrTx } from "../../email/outbox";
 import type { RenderedEmail } from "../../email/render";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
-
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
 
 const entityType = "email_campaign";
 const notFound = () => new AppError("not_found", "Campaign not found");

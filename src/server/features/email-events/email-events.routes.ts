@@ -8,9 +8,9 @@ import {
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
+import { verifyWebhookSignature } from "../../http/webhook-signature";
 import { applyEmailEvents } from "./email-events.service";
 import { registerOneClickUnsubscribeRoutes } from "./one-click-unsubscribe.routes";
-import { verifyWebhookSignature } from "./webhook-signature";
 
 export const webhookPath = "/api/webhooks/email-events";
 export const notConfiguredMessage = "Email webhook is not configured";

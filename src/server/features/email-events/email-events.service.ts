@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { EmailWebhookPayload } from "../../../shared/schemas/email-outbox";
 import type { Db } from "../../db/client";
 import { type EmailSend, type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { refreshCampaignCounters } from "../../email/campaign-counters";
-import type { DbOrTx } from "../../email/outbox";
 
 type EmailEvent = EmailWebhookPayload["events"][number];
 type SendChange = Partial<Pick<EmailSend, "status" | "deliveredAt" | "bouncedAt" | "complainedAt" | "errorMessage">>;

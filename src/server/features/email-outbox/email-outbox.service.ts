@@ -10,9 +10,7 @@ import type { Db } from "../../db/client";
 import { type EmailLog as EmailLogRow, emailLogs } from "../../db/schema";
 import { emailStatus } from "../../email/delivery";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
-
-type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+import { type Actor, recordAudit } from "../audit/audit.service";
 
 /** Campaign messages are re-sent by the campaign engine, which keeps email_sends in step. */
 export const campaignKind = "campaign";

@@ -6,8 +6,8 @@ import {
 } from "../../../shared/schemas/email-preferences";
 import type { Db } from "../../db/client";
 import { type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { refreshCampaignCounters } from "../../email/campaign-counters";
-import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 
 export const invalidLinkMessage = "This link is invalid or expired.";

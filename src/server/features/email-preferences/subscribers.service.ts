@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { PublicSubscriber } from "../../../shared/schemas/email-preferences";
 import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 
 type Segment = "waitlist" | "applicant";
 type Source = "waitlist_form" | "application_form";

@@ -2,7 +2,7 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { AdminSubscriber, SubscriberExportQuery } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
-import { csvQuoting, neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
 import { iterateSubscribers } from "./email-subscribers.service";
 
 type ExportRow = Omit<AdminSubscriber, "tags"> & { tags: string };

@@ -13,10 +13,11 @@ import {
 } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
 import { emailSubscribers } from "../../db/schema";
+import type { Tx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { type CsvRow, parseSubscriberCsv } from "./email-subscribers.csv";
-import { type Actor, entityType, type Tx } from "./email-subscribers.service";
+import { entityType } from "./email-subscribers.service";
 
 export type SubscriberImport = z.output<typeof subscriberImportSchema>;
 

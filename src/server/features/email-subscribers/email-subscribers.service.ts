@@ -11,12 +11,11 @@ import {
 } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
 import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import type { Tx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
 
 /** Who makes a change and from where (auditContext(request) from the audit service). */
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const entityType = "email_subscriber";
 export const duplicateEmailMessage = "A subscriber with this email already exists.";

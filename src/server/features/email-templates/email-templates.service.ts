@@ -8,9 +8,9 @@ import {
 } from "../../../shared/schemas/email-templates";
 import type { Db } from "../../db/client";
 import { type EmailTemplate, emailTemplates } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { renderInSandbox } from "../../email/email-sandbox";
 import { loadMarketingContext, marketingEmail, sampleMarketingData } from "../../email/marketing-message";
-import type { DbOrTx } from "../../email/outbox";
 import type { RenderedEmail } from "../../email/render";
 import {
   ensureSystemTemplates,
@@ -20,9 +20,7 @@ import {
   systemTemplateVariableNames,
 } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
-
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+import { type Actor, recordAudit } from "../audit/audit.service";
 
 export const templateNotFoundMessage = "Template not found";
 const entityType = "email_template";

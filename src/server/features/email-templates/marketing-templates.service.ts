@@ -2,12 +2,12 @@ import { desc, eq } from "drizzle-orm";
 import type { MarketingTemplate, MarketingTemplateValues } from "../../../shared/schemas/email-templates";
 import type { Db } from "../../db/client";
 import { type EmailMarketingTemplate, emailMarketingTemplates } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { renderInSandbox } from "../../email/email-sandbox";
 import { marketingCheckData, marketingEmail, marketingVariableNames } from "../../email/marketing-message";
-import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { type Actor, templateNotFoundMessage } from "./email-templates.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { templateNotFoundMessage } from "./email-templates.service";
 
 const entityType = "email_marketing_template";
 

@@ -11,11 +11,10 @@ import {
 } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
 import { budgetAdjustments, budgetItems, expenses } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { resolveRetreat } from "../schedule/schedule.service";
-import type { AuditActor } from "../tasks/tasks.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 import { checkCurrency, lineTotal, pricingColumns, retreatForWrite } from "./finance-rows";
 
 type BudgetRow = typeof budgetItems.$inferSelect;
@@ -95,7 +94,7 @@ export async function listBudgetItems(db: Db, retreatId?: string): Promise<Budge
 }
 
 /** POST /api/admin/budgets. */
-export async function createBudgetItem(db: Db, input: CreateBudgetInput, actor: AuditActor): Promise<BudgetItemDto> {
+export async function createBudgetItem(db: Db, input: CreateBudgetInput, actor: Actor): Promise<BudgetItemDto> {
   const data = createBudgetSchema.parse(input);
   return db.transaction(async (tx) => {
     const retreat = await retreatForWrite(tx, data.retreatId);
@@ -133,7 +132,7 @@ export async function updateBudgetItem(
   db: Db,
   id: string,
   input: UpdateBudgetInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<BudgetItemDto> {
   const patch = updateBudgetSchema.parse(input);
   return db.transaction(async (tx) => {
@@ -187,7 +186,7 @@ export async function updateBudgetItem(
 }
 
 /** DELETE /api/admin/budgets/{id}: only a line no expense points at (409 otherwise). */
-export async function deleteBudgetItem(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteBudgetItem(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(budgetItems).where(eq(budgetItems.id, id)).for("update");
     if (!before) throw new AppError("not_found", financeMessages.budgetNotFound);

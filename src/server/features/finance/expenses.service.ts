@@ -11,11 +11,10 @@ import {
 } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
 import { expenses, users, vendors } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { resolveRetreat } from "../schedule/schedule.service";
-import type { AuditActor } from "../tasks/tasks.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 import { checkCurrency, iso, lineTotal, pricingColumns, retreatForWrite } from "./finance-rows";
 
 type ExpenseRow = typeof expenses.$inferSelect;
@@ -115,7 +114,7 @@ export async function listExpenses(
 }
 
 /** POST /api/admin/expenses: a new expense starts pending; the cost-model rule was checked by the schema. */
-export async function createExpense(db: Db, input: CreateExpenseInput, actor: AuditActor): Promise<ExpenseDto> {
+export async function createExpense(db: Db, input: CreateExpenseInput, actor: Actor): Promise<ExpenseDto> {
   const data = createExpenseSchema.parse(input);
   return db.transaction(async (tx) => {
     const retreat = await retreatForWrite(tx, data.retreatId);
@@ -162,7 +161,7 @@ type Transition = {
   action: "approve" | "reject" | "mark_paid";
   from: ExpenseStatus;
   refusal: string;
-  set: (actor: AuditActor, now: Date) => Partial<ExpenseRow>;
+  set: (actor: Actor, now: Date) => Partial<ExpenseRow>;
 };
 
 const transitions = {
@@ -181,7 +180,7 @@ const transitions = {
 } satisfies Record<string, Transition>;
 
 /** Moves one expense along its workflow; the row is locked so two clicks cannot both succeed. */
-async function transition(db: Db, id: string, step: Transition, actor: AuditActor): Promise<ExpenseDto> {
+async function transition(db: Db, id: string, step: Transition, actor: Actor): Promise<ExpenseDto> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for("update");
     if (!before) throw new AppError("not_found", financeMessages.expenseNotFound);
@@ -203,14 +202,13 @@ async function transition(db: Db, id: string, step: Transition, actor: AuditActo
 }
 
 /** PUT /api/admin/expenses/{id}/approve: pending only. */
-export const approveExpense = (db: Db, id: string, actor: AuditActor) => transition(db, id, transitions.approve, actor);
+export const approveExpense = (db: Db, id: string, actor: Actor) => transition(db, id, transitions.approve, actor);
 
 /** PUT /api/admin/expenses/{id}/mark-paid: approved only. */
-export const markExpensePaid = (db: Db, id: string, actor: AuditActor) =>
-  transition(db, id, transitions.markPaid, actor);
+export const markExpensePaid = (db: Db, id: string, actor: Actor) => transition(db, id, transitions.markPaid, actor);
 
 /** PUT /api/admin/expenses/{id}/reject {reason}: pending only; the reason is kept on the row. */
-export const rejectExpense = (db: Db, id: string, reason: string, actor: AuditActor) =>
+export const rejectExpense = (db: Db, id: string, reason: string, actor: Actor) =>
   transition(
     db,
     id,
@@ -224,7 +222,7 @@ export const rejectExpense = (db: Db, id: string, reason: string, actor: AuditAc
   );
 
 /** DELETE /api/admin/expenses/{id}: a pending expense only (a mistaken entry); decided ones are records. */
-export async function deleteExpense(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteExpense(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(expenses).where(eq(expenses.id, id)).for("update");
     if (!before) throw new AppError("not_found", financeMessages.expenseNotFound);

@@ -1,9 +1,9 @@
 import { type CostModel, costModels, costTotalPence, lineProblem } from "../../../shared/finance/cost-models";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import { financeMessages } from "../../../shared/schemas/finance";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { resolveRetreat } from "../schedule/schedule.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 
 type Priced = {
   costModel: string;

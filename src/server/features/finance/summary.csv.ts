@@ -6,7 +6,7 @@ import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
 import { costModelLabels, type ExpenseCategory, expenseCategoryLabels } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
 import { expenses } from "../../db/schema";
-import { csvQuoting, neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
 import { lineTotalPence } from "./finance-rows";
 import { summaryData } from "./summary.service";
 

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { applications, bookingTypes, budgetItems, expenses, type retreats, vendorPayments } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { moneyFigures } from "../payments/money-figures";
-import { resolveRetreat } from "../schedule/schedule.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 import { lineTotalPence } from "./finance-rows";
 
 type RetreatRow = typeof retreats.$inferSelect;

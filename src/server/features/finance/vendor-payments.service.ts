@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { fromPence } from "../../../shared/finance/money";
 import {
@@ -11,18 +12,16 @@ import {
 } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
 import { expenses, vendorPayments, vendors } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { resolveRetreat } from "../schedule/schedule.service";
-import type { AuditActor } from "../tasks/tasks.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 import { checkCurrency, iso, retreatForWrite } from "./finance-rows";
 
 type PaymentRow = typeof vendorPayments.$inferSelect;
 type Joined = { payment: PaymentRow; vendorName: string | null; expenseDescription: string | null };
 
 /** The books are kept in London (the business's home), whatever the retreat's own zone. */
-const booksZone = "Europe/London";
 
 function toDto({ payment: p, vendorName, expenseDescription }: Joined): VendorPaymentDto {
   return {
@@ -84,7 +83,7 @@ function badField(path: string, message: string): AppError {
 export async function createVendorPayment(
   db: Db,
   input: CreateVendorPaymentInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<VendorPaymentDto> {
   const data = createVendorPaymentSchema.parse(input);
   return db.transaction(async (tx) => {
@@ -129,7 +128,7 @@ async function transition(
   db: Db,
   id: string,
   step: { action: string; from: VendorPaymentStatus; refusal: string; set: (row: PaymentRow) => Partial<PaymentRow> },
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<VendorPaymentDto> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendorPayments).where(eq(vendorPayments.id, id)).for("update");
@@ -149,7 +148,7 @@ async function transition(
 }
 
 /** PUT /api/admin/vendor-payments/{id}/approve: pending only. */
-export const approveVendorPayment = (db: Db, id: string, actor: AuditActor) =>
+export const approveVendorPayment = (db: Db, id: string, actor: Actor) =>
   transition(
     db,
     id,
@@ -163,7 +162,7 @@ export const approveVendorPayment = (db: Db, id: string, actor: AuditActor) =>
   );
 
 /** PUT /api/admin/vendor-payments/{id}/mark-paid: approved only; an undated payment is dated today. */
-export const markVendorPaymentPaid = (db: Db, id: string, actor: AuditActor) =>
+export const markVendorPaymentPaid = (db: Db, id: string, actor: Actor) =>
   transition(
     db,
     id,
@@ -171,7 +170,7 @@ export const markVendorPaymentPaid = (db: Db, id: string, actor: AuditActor) =>
       action: "mark_paid",
       from: "approved",
       refusal: financeMessages.onlyApprovedVendorPaid,
-      set: (row) => ({ status: "paid", paymentDate: row.paymentDate ?? todayIn(booksZone) }),
+      set: (row) => ({ status: "paid", paymentDate: row.paymentDate ?? todayIn(businessTimeZone) }),
     },
     actor,
   );

@@ -27,15 +27,9 @@ import {
 } from "../../db/schema";
 import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import {
-  type AuditActor,
-  listSessionRows,
-  resolveRetreat,
-  timeZoneOf,
-  toScheduleRetreat,
-  toSessionDto,
-} from "../schedule/schedule.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
+import { listSessionRows, timeZoneOf, toScheduleRetreat, toSessionDto } from "../schedule/schedule.service";
 import { issueSetPasswordLink } from "../users/set-password-links.service";
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -88,7 +82,7 @@ export async function listGuestCandidates(db: Db, retreatId?: string): Promise<G
 export async function inviteGuest(
   db: Db,
   applicationId: string,
-  actor: AuditActor,
+  actor: Actor,
   links: LinkSettings,
 ): Promise<InviteGuestResponse & { emailLogIds: string[] }> {
   try {

@@ -11,10 +11,10 @@ import type {
 } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { interviewAvailability, interviewBlocks, users } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { type Actor, displayName } from "./interview-records";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { displayName } from "./interview-records";
 
 const interviewerRoles = ["owner", "staff"];
 const day = 24 * 60 * 60_000;

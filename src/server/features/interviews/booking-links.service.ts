@@ -17,19 +17,13 @@ import {
 } from "../../../shared/schemas/interviews";
 import type { Db } from "../../db/client";
 import { applications, interviewBookingLinks, interviews, users } from "../../db/schema";
+import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { renderBookingLinkEmail } from "./interview-emails";
-import {
-  type Actor,
-  applicantOf,
-  displayName,
-  type InterviewSettings,
-  insertInterview,
-  type Tx,
-} from "./interview-records";
+import { applicantOf, displayName, type InterviewSettings, insertInterview } from "./interview-records";
 import { assertSlotFree, candidateStarts, defaultWindows, freeStarts, minute, windowsOf } from "./slot-rules";
 
 /** Applicants book at least this far ahead, so the interviewer is never surprised by a call in an hour. */

@@ -7,18 +7,16 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { interviewDefaults } from "../../../shared/schemas/interviews";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
 import { applications, auditLogs, interviews, jitsiRooms, users } from "../../db/schema";
+import type { Tx } from "../../db/types";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { stageWrite } from "../applications/stage-write";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { renderInterviewEmail } from "./interview-emails";
 import { buildInterviewInvite, type InviteMethod } from "./interview-invite";
 import { minute } from "./slot-rules";
 
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type InterviewRow = typeof interviews.$inferSelect;
 type ApplicationRow = typeof applications.$inferSelect;
 

@@ -13,13 +13,12 @@ import {
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 import type { Db } from "../../db/client";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { stageWrite } from "../applications/stage-write";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat } from "../payments/acceptance";
 import {
-  type Actor,
   applicantOf,
   assertFuture,
   cancelScheduled,
@@ -31,8 +30,6 @@ import {
   scheduledInterviewFor,
 } from "./interview-records";
 import { assertSlotFree, minute } from "./slot-rules";
-
-export type { Actor } from "./interview-records";
 
 // ---------------------------------------------------------------------------------------------
 // List

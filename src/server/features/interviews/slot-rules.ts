@@ -6,7 +6,7 @@ import { and, eq, lt, ne, or, sql } from "drizzle-orm";
 import { interviewDefaults } from "../../../shared/schemas/interviews";
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 import { interviewAvailability, interviewBlocks, interviews } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 
 export const minute = 60_000;

@@ -11,19 +11,18 @@ import {
   payments,
   retreats,
 } from "../../db/schema";
+import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets } from "../../email/hidden-links";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { preferencesUrl } from "../email-preferences/subscribers.service";
 import { payLinkFor } from "../stripe/pay-link";
 import { reminderMessages, reminderSendRefusal } from "./reminder-rules";
 
 export type ReminderConfig = Pick<Config, "publicUrl" | "sessionSecret" | "stripe"> & { cipher: FieldCipher };
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export { reminderMessages };
 

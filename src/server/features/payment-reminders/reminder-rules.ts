@@ -15,6 +15,7 @@
  */
 import { and, eq, exists, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import {
   type PaymentReminderCancelReason,
@@ -29,9 +30,8 @@ import {
   paymentReminders,
   payments,
 } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { isPaymentOwed, owedPayment } from "../payments/money-figures";
-import { reminderTimeZone } from "./reminder-schedule";
 
 export const reminderMessages = {
   notFound: "Payment reminder not found.",
@@ -70,7 +70,7 @@ export function reminderSendRefusal(
   if (!isPaymentOwed(payment, plan)) return reminderMessages.notDue;
   if (reminder.status === "overdue") return reminderMessages.overdue;
   if (!(sendableReminderStatuses as readonly string[]).includes(reminder.status)) return reminderMessages.cancelled;
-  const today = todayIn(reminderTimeZone, now);
+  const today = todayIn(businessTimeZone, now);
   if (reminder.reminderType === "overdue") return payment.dueDate < today ? null : reminderMessages.notOverdue;
   return payment.dueDate < today ? reminderMessages.overdue : null;
 }

@@ -1,3 +1,4 @@
+import { businessTimeZone } from "../../../shared/constants";
 import { addDays } from "../../../shared/finance/dates";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
 
@@ -5,8 +6,6 @@ import { zonedToUtc } from "../../../shared/schemas/schedule";
 export const defaultReminderDaysBefore: readonly number[] = [7, 1];
 /** The `settings` row that overrides the lead times: comma-separated whole days, e.g. "14,7,1". */
 export const reminderDaysSettingKey = "paymentReminderDaysBefore";
-/** Reminders go out at a civil hour where the business keeps its books. */
-export const reminderTimeZone = "Europe/London";
 export const reminderSendTime = "09:00";
 /** The overdue notice is stored as "-1 days before": the day after the due date. */
 export const overdueDaysBefore = -1;
@@ -15,7 +14,7 @@ const maxDaysBefore = 90;
 
 /** The instant a reminder `daysBefore` days ahead of `dueDate` (YYYY-MM-DD) goes out. */
 export function reminderSendAt(dueDate: string, daysBefore: number): Date {
-  return zonedToUtc(addDays(dueDate, -daysBefore), reminderSendTime, reminderTimeZone);
+  return zonedToUtc(addDays(dueDate, -daysBefore), reminderSendTime, businessTimeZone);
 }
 
 /**

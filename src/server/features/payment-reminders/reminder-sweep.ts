@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import type { Db } from "../../db/client";
 import { type NewPaymentReminder, paymentPlans, paymentReminders, payments, settings } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { owedPayment } from "../payments/money-figures";
 import { type ReminderConfig, sendReminder } from "./reminder-email";
 import { cancelOvertaken, followPayments } from "./reminder-rules";
@@ -12,7 +14,6 @@ import {
   parseReminderDays,
   reminderDaysSettingKey,
   reminderSendAt,
-  reminderTimeZone,
 } from "./reminder-schedule";
 
 export type SweepResult = {
@@ -28,7 +29,7 @@ export type SweepResult = {
 
 const insertChunk = 500;
 
-export async function reminderDaysBefore(db: Db): Promise<number[]> {
+export async function reminderDaysBefore(db: DbOrTx): Promise<number[]> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
@@ -191,7 +192,7 @@ async function dueReminders(db: Db, now: Date, today: string): Promise<string[]>
  * injectable so tests can walk through the calendar.
  */
 export async function runReminderSweep(db: Db, config: ReminderConfig, now: Date = new Date()): Promise<SweepResult> {
-  const today = todayIn(reminderTimeZone, now);
+  const today = todayIn(businessTimeZone, now);
   const days = await reminderDaysBefore(db);
   const { created, overduePaymentIds } = await planReminders(db, days, now, today);
   const markedOverdue = await markOverdue(db, overduePaymentIds);

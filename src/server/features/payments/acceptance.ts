@@ -4,15 +4,16 @@
  * accepted stages gives the place back and cancels what was still to pay.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { placeHoldingStages, retreatFullMessage } from "../../../shared/schemas/payments";
 import { type Application, applications, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
-import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import type { Actor } from "../audit/audit.service";
 import { offeredPeople, releasePlace } from "../places/places.service";
-import { businessTimeZone } from "./money-figures";
-import { type Actor, cancelActivePlan, createPlanForAcceptance } from "./payments.service";
+import { cancelActivePlan, createPlanForAcceptance } from "./payments.service";
 
 /** The business keeps its books in London (defined with the money figures, which date "overdue" by it). */
 export { businessTimeZone };

@@ -13,11 +13,10 @@ import {
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
 import { type BookingType, bookingTypes, retreats } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import type { Actor } from "./payments.service";
 
 const entityType = "booking_type";
 

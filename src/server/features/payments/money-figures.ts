@@ -14,14 +14,12 @@
  * Sums are taken in SQL as numeric and converted to integer pence, so no float touches money.
  */
 import { and, count, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { businessTimeZone } from "../../../shared/constants";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import { toPence } from "../../../shared/finance/money";
 import { upcomingWindowDays } from "../../../shared/schemas/payments";
 import { applications, paymentPlans, payments } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
-
-/** The business keeps its books in London: "today" for due dates is a London date. */
-export const businessTimeZone = "Europe/London";
+import type { DbOrTx } from "../../db/types";
 
 /** Payment statuses that still owe money: pending, and failed (the attempt failed, the debt did not). */
 export const owedPaymentStatuses = ["pending", "failed"] as const;

@@ -1,6 +1,6 @@
 /** Read models of the Payments tab: plans with their payments, the payments list, the overview. */
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { currency as defaultCurrency } from "../../../shared/constants";
+import { businessTimeZone, currency as defaultCurrency } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import {
@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/client";
 import { applications, bookingTypes, paymentPlans, payments } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { businessTimeZone, moneyFigures, overduePayment, upcomingPayment } from "./money-figures";
+import { moneyFigures, overduePayment, upcomingPayment } from "./money-figures";
 
 /** "Ada Lovelace", or the email when both names are blank. */
 const applicantName = sql<

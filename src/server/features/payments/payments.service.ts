@@ -18,13 +18,11 @@ import {
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
 import { applications, bookingTypes, type PaymentPlan, paymentPlans, payments, retreats } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
 import { followPayments } from "../payment-reminders/reminder-rules";
 import { owedPaymentStatuses } from "./money-figures";
-
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 const systemActor: Actor = { userId: null, ipAddress: null, userAgent: null };
 

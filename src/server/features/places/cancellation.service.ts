@@ -5,24 +5,19 @@
  */
 
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { formatMoney, fromPence, toPence } from "../../../shared/finance/money";
 import { refundFor } from "../../../shared/finance/refund-policy";
-import {
-  bookingTimeZone,
-  type CancelBookingResult,
-  placeMessages,
-  type RefundQuote,
-} from "../../../shared/schemas/places";
+import { type CancelBookingResult, placeMessages, type RefundQuote } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
-import type { DbOrTx } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import { stageWrite } from "../applications/stage-write";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { holdsPlace, leaveRetreat } from "../payments/acceptance";
-import type { Actor } from "./places.service";
 
 export type QuoteInput = { cancelledOn?: string; guarantee?: boolean; travelCosts?: string };
 
@@ -58,7 +53,7 @@ async function quoteFor(tx: DbOrTx, application: Application, input: QuoteInput,
     : [];
   if (!retreat) throw new AppError("conflict", placeMessages.notHoldingPlace);
   if (!retreat.startDate) throw new AppError("conflict", placeMessages.noStartDate);
-  const cancelledOn = input.cancelledOn ?? todayIn(bookingTimeZone, now);
+  const cancelledOn = input.cancelledOn ?? todayIn(businessTimeZone, now);
   const paid = await paidPence(tx, application.id);
   let refund: ReturnType<typeof refundFor>;
   try {

@@ -5,12 +5,12 @@
  * of a second copy of the rules here.
  */
 import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import type { PublicPlaceOffer } from "../../../shared/schemas/places";
 import { type applications, bookingTypes, paymentPlans, payments, type retreats } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { businessTimeZone } from "../payments/acceptance";
 import { createPlanForAcceptance } from "../payments/payments.service";
 
 type Summary = { bookingTypeName: string | null; price: NonNullable<PublicPlaceOffer["price"]> };

@@ -1,4 +1,4 @@
-import { bookingTimeZone } from "../../../shared/schemas/places";
+import { businessTimeZone } from "../../../shared/constants";
 import { formatDayHeading, wallClockInZone } from "../../../shared/schemas/schedule";
 import { compileMarkdownEmail, renderMarkdownEmail } from "../../email/markdown-email";
 import type { RenderedEmail } from "../../email/render";
@@ -21,7 +21,7 @@ const offerTemplate = compileMarkdownEmail({
 
 /** "Friday 22 May 2026, 14:00 (London time)": applicants live everywhere; the business keeps London time. */
 export function describeExpiry(instant: Date): string {
-  const { date, time } = wallClockInZone(instant, bookingTimeZone);
+  const { date, time } = wallClockInZone(instant, businessTimeZone);
   return `${formatDayHeading(date)}, ${time} (London time)`;
 }
 

@@ -13,15 +13,17 @@ import {
 } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, placeOffers, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
+import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import { stageWrite } from "../applications/stage-write";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { acceptIntoRetreat, peopleOf } from "../payments/acceptance";
+import { requireRetreat } from "../retreats/retreats.service";
 import { offerPriceSummary } from "./offer-price";
-import { type Actor, capacityOf, hashOfferToken, releasePlace, resolveRetreat } from "./places.service";
+import { capacityOf, hashOfferToken, releasePlace } from "./places.service";
 
 type OfferRow = typeof placeOffers.$inferSelect;
 type Settings = LinkSettings & {
@@ -338,7 +340,7 @@ async function offerItems(
 
 /** GET /api/admin/place-offers: who holds an offer and until when, and what became of earlier ones. */
 export async function listPlaceOffers(db: Db, retreatId: string | undefined): Promise<PlaceOffersResponse> {
-  const retreat = await resolveRetreat(db, retreatId);
+  const retreat = await requireRetreat(db, retreatId, placeMessages.noRetreat);
   const capacity = await capacityOf(db, retreat);
   const open = await offerItems(
     db,

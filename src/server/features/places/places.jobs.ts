@@ -7,21 +7,21 @@
 
 import { and, asc, eq, exists, inArray, lt } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { businessTimeZone } from "../../../shared/constants";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import { formatMoney, toPence } from "../../../shared/finance/money";
 import { placeHoldingStages } from "../../../shared/schemas/payments";
-import { bookingTimeZone, depositGraceDays } from "../../../shared/schemas/places";
+import { depositGraceDays } from "../../../shared/schemas/places";
 import type { Db } from "../../db/client";
 import { applications, payments } from "../../db/schema";
 import type { LinkSettings } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
 import { stageWrite } from "../applications/stage-write";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { leaveRetreat } from "../payments/acceptance";
 import { appendNote } from "./cancellation.service";
 import { expireOffers } from "./place-offers.service";
-import type { Actor } from "./places.service";
 
 const sweepIntervalMs = 60_000;
 const batchSize = 50;
@@ -39,7 +39,7 @@ export async function releaseOverdueDeposits(
   now = new Date(),
   graceDays = depositGraceDays,
 ): Promise<{ released: string[]; emailLogIds: string[] }> {
-  const cutoff = addDays(todayIn(bookingTimeZone, now), -graceDays);
+  const cutoff = addDays(todayIn(businessTimeZone, now), -graceDays);
   return db.transaction(async (tx) => {
     const overdueDeposit = tx
       .select({ id: payments.id })

@@ -9,18 +9,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, ne, notExists, sql } from "drizzle-orm";
 import { pageRoutes } from "../../../shared/routes";
-import { type Capacity, placeMessages, placeOfferHours } from "../../../shared/schemas/places";
-import type { Db } from "../../db/client";
+import { type Capacity, placeOfferHours } from "../../../shared/schemas/places";
 import { applications, placeOffers, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
-import { type DbOrTx, queueEmail } from "../../email/outbox";
-import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { queueEmail } from "../../email/outbox";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { peopleOf, placesTaken } from "../payments/acceptance";
-import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderPlaceOfferEmail } from "./place-emails";
-
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 export type ReleaseOptions = {
   now?: Date;
@@ -189,16 +185,4 @@ export async function releasePlace(
     free -= peopleOf(candidate.applicationType);
   }
   return { emailLogIds };
-}
-
-/** The retreat a request names, or the current one (the retreat the public site shows). */
-export async function resolveRetreat(db: Db, retreatId: string | undefined) {
-  if (!retreatId) {
-    const current = await getCurrentRetreat(db);
-    if (!current) throw new AppError("not_found", placeMessages.noRetreat);
-    return current;
-  }
-  const [row] = await db.select().from(retreats).where(eq(retreats.id, retreatId));
-  if (!row) throw new AppError("not_found", "Retreat not found.");
-  return row;
 }

@@ -33,13 +33,12 @@ import {
   users,
   vendors,
 } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import type { DbOrTx } from "../../db/types";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { anonymiseApplications, partnerAuditKeys, partnerFields, scrubAuditEntries } from "./personal-data";
 import { applicationsOf, lowerEquals } from "./subject-export.service";
 
 type Counts = Record<string, number>;
-type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 function add(counts: Counts, key: string, n: number) {
   if (n > 0) counts[key] = (counts[key] ?? 0) + n;

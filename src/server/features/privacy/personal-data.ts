@@ -18,7 +18,7 @@ import {
   travelComplianceForms,
   users,
 } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 
 /** Where an anonymised application's email goes: unique per row and never deliverable (RFC 6761). */
 export function erasedEmail(applicationId: string): string {

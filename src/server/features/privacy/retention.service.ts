@@ -11,7 +11,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applications, travelComplianceForms } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { recordAudit } from "../audit/audit.service";
 import { anonymiseApplications, deleteEmailLogsOf } from "./personal-data";
 

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { type SubjectExport, subjectSections } from "../../../shared/schemas/privacy";
-import { csvQuoting, neutraliseCell } from "../applications/applications.export";
+import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return "";

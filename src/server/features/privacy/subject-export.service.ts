@@ -22,7 +22,7 @@ import {
   users,
   vendors,
 } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { type FieldCipher, fieldContext, sensitiveFields } from "../../privacy/field-encryption";
 import { partnerFields } from "./personal-data";
 

@@ -16,13 +16,12 @@ import { placeHoldingStages } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { placesTaken } from "../payments/acceptance";
 import { getSettings } from "../settings/settings.service";
 import { getCurrentRetreat } from "./retreats.service";
 
 type RetreatRow = typeof retreats.$inferSelect;
-export type AuditActor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 /** The columns the audit trail records for a retreat (no timestamps: they always change). */
 const audited = [
@@ -83,7 +82,7 @@ export async function listRetreats(db: Db): Promise<AdminRetreat[]> {
   return rows.map((row) => toDto(row, taken.get(row.id) ?? 0, currentId));
 }
 
-export async function createRetreat(db: Db, input: RetreatCreate, actor: AuditActor): Promise<AdminRetreat> {
+export async function createRetreat(db: Db, input: RetreatCreate, actor: Actor): Promise<AdminRetreat> {
   const created = await db.transaction(async (tx) => {
     const defaults = await getSettings(tx);
     const [row] = await tx
@@ -112,12 +111,7 @@ export async function createRetreat(db: Db, input: RetreatCreate, actor: AuditAc
   return toDto(created, 0, await currentRetreatId(db));
 }
 
-export async function updateRetreat(
-  db: Db,
-  id: string,
-  patch: RetreatUpdate,
-  actor: AuditActor,
-): Promise<AdminRetreat> {
+export async function updateRetreat(db: Db, id: string, patch: RetreatUpdate, actor: Actor): Promise<AdminRetreat> {
   const { row, taken } = await db.transaction(async (tx) => {
     // The same lock acceptance takes, so the count below cannot go stale before the write.
     const [before] = await tx.select().from(retreats).where(eq(retreats.id, id)).for("update").limit(1);

@@ -1,17 +1,27 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { bookingTypes, retreats } from "../../db/schema";
+import { bookingTypes, type Retreat, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
+import { AppError } from "../../http/errors";
 
 /** Retreats open to applicants. */
 export const activeRetreatStatuses = ["open", "planning"] as const;
 
-export async function getCurrentRetreat(db: Db) {
+export const retreatNotFoundMessage = "Retreat not found.";
+
+/** The retreat the public site shows: the oldest one still open or being planned. */
+async function currentRetreatRow(db: DbOrTx): Promise<Retreat | null> {
   const [retreat] = await db
     .select()
     .from(retreats)
     .where(inArray(retreats.status, [...activeRetreatStatuses]))
     .orderBy(asc(retreats.createdAt))
     .limit(1);
+  return retreat ?? null;
+}
+
+/** The current retreat with its bookable types, as the public site and the application form need it. */
+export async function getCurrentRetreat(db: DbOrTx) {
+  const retreat = await currentRetreatRow(db);
   if (!retreat) return null;
   const types = await db
     .select()
@@ -19,4 +29,23 @@ export async function getCurrentRetreat(db: Db) {
     .where(and(eq(bookingTypes.retreatId, retreat.id), eq(bookingTypes.isActive, true)))
     .orderBy(asc(bookingTypes.priority));
   return { ...retreat, bookingTypes: types };
+}
+
+/**
+ * The retreat a request names (404 "Retreat not found." when the id is unknown), or the current
+ * retreat when it names none: null when there is no current retreat, for callers that show an
+ * empty state. Every admin list and write that takes an optional retreatId goes through here.
+ */
+export async function resolveRetreat(db: DbOrTx, retreatId?: string): Promise<Retreat | null> {
+  if (!retreatId) return currentRetreatRow(db);
+  const [row] = await db.select().from(retreats).where(eq(retreats.id, retreatId)).limit(1);
+  if (!row) throw new AppError("not_found", retreatNotFoundMessage);
+  return row;
+}
+
+/** resolveRetreat for callers that cannot go on without one: 404 with their message when none is current. */
+export async function requireRetreat(db: DbOrTx, retreatId: string | undefined, noneMessage: string): Promise<Retreat> {
+  const retreat = await resolveRetreat(db, retreatId);
+  if (!retreat) throw new AppError("not_found", noneMessage);
+  return retreat;
 }

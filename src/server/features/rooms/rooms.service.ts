@@ -12,10 +12,11 @@ import {
 } from "../../../shared/schemas/rooms";
 import type { Db } from "../../db/client";
 import { applications, roomAssignments, rooms } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { type AuditActor, noRetreatMessage, resolveRetreat, toScheduleRetreat } from "../schedule/schedule.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
+import { noRetreatMessage, toScheduleRetreat } from "../schedule/schedule.service";
 
 type ApplicationRow = typeof applications.$inferSelect;
 type RoomRow = typeof rooms.$inferSelect;
@@ -127,7 +128,7 @@ async function bedsUsed(db: DbOrTx, roomId: string): Promise<number> {
 export async function createRoom(
   db: Db,
   input: { name: string; type: string; capacity: number; retreatId?: string },
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<Room> {
   return db.transaction(async (tx) => {
     const retreat = await resolveRetreat(tx, input.retreatId);
@@ -147,7 +148,7 @@ export async function createRoom(
   });
 }
 
-export async function updateRoom(db: Db, id: string, patch: RoomUpdate, actor: AuditActor): Promise<Room> {
+export async function updateRoom(db: Db, id: string, patch: RoomUpdate, actor: Actor): Promise<Room> {
   return db.transaction(async (tx) => {
     const before = await roomById(tx, id, true);
     if (patch.capacity !== undefined) {
@@ -177,7 +178,7 @@ export async function updateRoom(db: Db, id: string, patch: RoomUpdate, actor: A
   });
 }
 
-export async function deleteRoom(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteRoom(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const room = await roomById(tx, id, true);
     const occupants = await assignmentsIn(tx, [id]);
@@ -202,7 +203,7 @@ export async function deleteRoom(db: Db, id: string, actor: AuditActor): Promise
  * is locked for the whole check-and-insert, so two assignments to one room take turns and the
  * second sees the first's beds.
  */
-export async function assignRoom(db: Db, input: RoomAssignmentInput, actor: AuditActor): Promise<RoomAssignment> {
+export async function assignRoom(db: Db, input: RoomAssignmentInput, actor: Actor): Promise<RoomAssignment> {
   try {
     return await db.transaction(async (tx) => {
       const room = await roomById(tx, input.roomId, true);
@@ -254,7 +255,7 @@ export async function assignRoom(db: Db, input: RoomAssignmentInput, actor: Audi
   }
 }
 
-export async function unassignRoom(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function unassignRoom(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(roomAssignments).where(eq(roomAssignments.id, id)).returning();
     if (!before) throw new AppError("not_found", assignmentNotFoundMessage);

@@ -13,17 +13,15 @@ import {
 } from "../../../shared/schemas/schedule";
 import type { Db } from "../../db/client";
 import { retreatSessions, retreats } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
-import { getCurrentRetreat } from "../retreats/retreats.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
 
 type RetreatRow = typeof retreats.$inferSelect;
 type SessionRow = typeof retreatSessions.$inferSelect;
-export type AuditActor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 export const noRetreatMessage = "No retreat found. Create a retreat first.";
-export const retreatNotFoundMessage = "Retreat not found.";
 export const sessionNotFoundMessage = "Session not found.";
 
 export function timeZoneOf(retreat: Pick<RetreatRow, "timezone">): string {
@@ -39,19 +37,6 @@ export function toScheduleRetreat(retreat: RetreatRow): ScheduleRetreat {
     location: retreat.location,
     timeZone: timeZoneOf(retreat),
   };
-}
-
-/** The retreat named by id (404 if unknown), or the current retreat when no id is given (null if none). */
-export async function resolveRetreat(db: DbOrTx, retreatId?: string): Promise<RetreatRow | null> {
-  if (retreatId) {
-    const [row] = await db.select().from(retreats).where(eq(retreats.id, retreatId)).limit(1);
-    if (!row) throw new AppError("not_found", retreatNotFoundMessage);
-    return row;
-  }
-  const current = await getCurrentRetreat(db as Db);
-  if (!current) return null;
-  const { bookingTypes: _types, ...row } = current;
-  return row;
 }
 
 export function toSessionDto(row: SessionRow, timeZone: string): Session {
@@ -122,7 +107,7 @@ function auditView(row: SessionRow) {
   };
 }
 
-export async function createSession(db: Db, input: SessionInputParsed, actor: AuditActor): Promise<Session> {
+export async function createSession(db: Db, input: SessionInputParsed, actor: Actor): Promise<Session> {
   return db.transaction(async (tx) => {
     const retreat = await resolveRetreat(tx, input.retreatId);
     if (!retreat) throw new AppError("not_found", noRetreatMessage);
@@ -150,7 +135,7 @@ export async function createSession(db: Db, input: SessionInputParsed, actor: Au
   });
 }
 
-export async function updateSession(db: Db, id: string, patch: SessionUpdate, actor: AuditActor): Promise<Session> {
+export async function updateSession(db: Db, id: string, patch: SessionUpdate, actor: Actor): Promise<Session> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(retreatSessions).where(eq(retreatSessions.id, id)).for("update");
     if (!before) throw new AppError("not_found", sessionNotFoundMessage);
@@ -191,7 +176,7 @@ export async function updateSession(db: Db, id: string, patch: SessionUpdate, ac
   });
 }
 
-export async function deleteSession(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteSession(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(retreatSessions).where(eq(retreatSessions.id, id)).returning();
     if (!before) throw new AppError("not_found", sessionNotFoundMessage);

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type AppSettings, appSettingsSchema, settingsDefaults } from "../../../shared/schemas/settings";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 
 /** Each setting is one row in `settings`, keyed by name; values are text with a declared type. */
 const definitions = {
@@ -32,11 +32,7 @@ export async function getSettings(db: Db): Promise<AppSettings> {
   return result as AppSettings;
 }
 
-export async function saveSettings(
-  db: Db,
-  next: AppSettings,
-  actor: Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">,
-): Promise<AppSettings> {
+export async function saveSettings(db: Db, next: AppSettings, actor: Actor): Promise<AppSettings> {
   return db.transaction(async (tx) => {
     const before = await getSettings(tx);
     await tx

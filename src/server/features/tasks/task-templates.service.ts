@@ -10,9 +10,9 @@ import {
 import type { Db } from "../../db/client";
 import { retreats, tasks, taskTemplates } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import { type AuditActor, templateMarker } from "./tasks.service";
+import { templateMarker } from "./tasks.service";
 
 type TemplateRow = typeof taskTemplates.$inferSelect;
 
@@ -42,7 +42,7 @@ export async function listTemplates(db: Db): Promise<TaskTemplateDto[]> {
   return rows.map(toDto);
 }
 
-export async function createTemplate(db: Db, input: TaskTemplateInput, actor: AuditActor): Promise<TaskTemplateDto> {
+export async function createTemplate(db: Db, input: TaskTemplateInput, actor: Actor): Promise<TaskTemplateDto> {
   const data = taskTemplateInputSchema.parse(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(taskTemplates).values(data).returning();
@@ -61,7 +61,7 @@ export async function updateTemplate(
   db: Db,
   id: string,
   input: TaskTemplateInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<TaskTemplateDto> {
   const data = taskTemplateInputSchema.parse(input);
   return db.transaction(async (tx) => {
@@ -80,7 +80,7 @@ export async function updateTemplate(
   });
 }
 
-export async function deleteTemplate(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteTemplate(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(taskTemplates).where(eq(taskTemplates.id, id)).returning();
     if (!before) throw new AppError("not_found", "Template not found.");
@@ -103,7 +103,7 @@ export async function deleteTemplate(db: Db, id: string, actor: AuditActor): Pro
 export async function applyTemplates(
   db: Db,
   retreatIdInput: string | null | undefined,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<ApplyTemplatesResult> {
   const retreatId = retreatIdInput ?? (await getCurrentRetreat(db))?.id;
   if (!retreatId) throw new AppError("conflict", noRetreatMessage);

@@ -18,10 +18,9 @@ import {
 import type { Db } from "../../db/client";
 import { tasks, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
-export type AuditActor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 type TaskRow = typeof tasks.$inferSelect;
 
 /** Roles a task may be assigned to. */
@@ -153,7 +152,7 @@ async function checkAssignee(db: Db, assigneeId: string | null | undefined): Pro
     ]);
 }
 
-export async function createTask(db: Db, input: CreateTaskInput, actor: AuditActor): Promise<TaskDto> {
+export async function createTask(db: Db, input: CreateTaskInput, actor: Actor): Promise<TaskDto> {
   const data = createTaskSchema.parse(input);
   await checkAssignee(db, data.assigneeId);
   const retreatId = data.retreatId ?? (await getCurrentRetreat(db))?.id;
@@ -189,7 +188,7 @@ async function lockTask(tx: Db, id: string): Promise<TaskRow> {
   return row;
 }
 
-export async function updateTask(db: Db, id: string, patch: UpdateTaskInput, actor: AuditActor): Promise<TaskDto> {
+export async function updateTask(db: Db, id: string, patch: UpdateTaskInput, actor: Actor): Promise<TaskDto> {
   await checkAssignee(db, patch.assigneeId);
   return db.transaction(async (tx) => {
     const before = await lockTask(tx, id);
@@ -219,7 +218,7 @@ export async function changeTaskStatus(
   db: Db,
   id: string,
   to: TaskStatus,
-  options: { via: TaskStatusVia; actor: AuditActor; allowed?: readonly TaskAction[]; onlyAssignee?: string },
+  options: { via: TaskStatusVia; actor: Actor; allowed?: readonly TaskAction[]; onlyAssignee?: string },
 ): Promise<TaskDto> {
   return db.transaction(async (tx) => {
     const before = await lockTask(tx, id);
@@ -244,7 +243,7 @@ export async function changeTaskStatus(
   });
 }
 
-export async function deleteTask(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteTask(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockTask(tx, id);
     await tx.delete(tasks).where(eq(tasks.id, id));

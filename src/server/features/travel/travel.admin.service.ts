@@ -8,12 +8,11 @@ import type {
 } from "../../../shared/schemas/travel-admin";
 import type { Db } from "../../db/client";
 import { applications, travelComplianceForms } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type FieldCipher, fieldContext } from "../../privacy/field-encryption";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { maskPassport, openTravelSecrets, travelSecretColumns } from "./travel-secrets";
-
-export type Actor = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
 
 export const travelFormNotFoundMessage = "Travel form not found";
 const applicationNotFoundMessage = "Application not found";
@@ -107,7 +106,7 @@ function toSummary(row: SummaryRow, cipher: FieldCipher): TravelFormSummary {
   return out as TravelFormSummary;
 }
 
-function selectSummaries(db: Db) {
+function selectSummaries(db: DbOrTx) {
   return db.select(summaryColumns).from(t).innerJoin(applications, eq(applications.id, t.applicationId)).$dynamic();
 }
 
@@ -238,9 +237,7 @@ export async function reviewTravelForm(
       oldValues: before,
       newValues: { status: input.status, reviewNotes },
     });
-    const [row] = await selectSummaries(tx as unknown as Db)
-      .where(eq(t.id, id))
-      .limit(1);
+    const [row] = await selectSummaries(tx).where(eq(t.id, id)).limit(1);
     return toSummary(row as SummaryRow, cipher);
   });
 }

@@ -6,7 +6,7 @@ import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
-import { type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { holdsPlace } from "../payments/acceptance";
 import { sealTravelSecrets } from "./travel-secrets";
 import { submissionAudit, type TravelValues } from "./travel-submission-audit";
@@ -68,7 +68,7 @@ export async function assertTravelFormOpen(db: Db, applicationId: string): Promi
 }
 
 /** Who sent the form, for the audit trail: the applicant's address and browser (no user unless staff are signed in). */
-export type Submitter = Pick<AuditEntry, "userId" | "ipAddress" | "userAgent">;
+export type Submitter = Actor;
 
 /**
  * Stores the travel details of an application holding a place and queues the confirmation

@@ -9,11 +9,11 @@ import {
 } from "../../../shared/schemas/vendors";
 import type { Db } from "../../db/client";
 import { retreatSessions, vendorBookings, vendors } from "../../db/schema";
-import type { DbOrTx } from "../../email/outbox";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
-import { resolveRetreat, sessionNotFoundMessage } from "../schedule/schedule.service";
-import type { AuditActor } from "../tasks/tasks.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { resolveRetreat } from "../retreats/retreats.service";
+import { sessionNotFoundMessage } from "../schedule/schedule.service";
 
 export const bookingNotFoundMessage = "Vendor booking not found.";
 export const vendorNotFoundMessage = "Vendor not found.";
@@ -99,7 +99,7 @@ async function activeDuplicate(tx: DbOrTx, vendorId: string, sessionId: string, 
 export async function createVendorBooking(
   db: Db,
   input: CreateVendorBookingInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<AdminVendorBooking> {
   const data = createVendorBookingSchema.parse(input);
   return db.transaction(async (tx) => {
@@ -141,7 +141,7 @@ export async function updateVendorBooking(
   db: Db,
   id: string,
   patch: UpdateVendorBookingInput,
-  actor: AuditActor,
+  actor: Actor,
 ): Promise<AdminVendorBooking> {
   return db.transaction(async (tx) => {
     const before = await lockedBooking(tx, id);
@@ -178,7 +178,7 @@ export async function updateVendorBooking(
   });
 }
 
-export async function deleteVendorBooking(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteVendorBooking(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await lockedBooking(tx, id);
     await tx.delete(vendorBookings).where(eq(vendorBookings.id, id));

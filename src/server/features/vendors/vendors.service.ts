@@ -11,9 +11,8 @@ import {
 import type { Db } from "../../db/client";
 import { expenses, retreatSessions, retreats, users, vendorBookings, vendorPayments, vendors } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { recordAudit } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { timeZoneOf } from "../schedule/schedule.service";
-import type { AuditActor } from "../tasks/tasks.service";
 
 type VendorRow = typeof vendors.$inferSelect;
 
@@ -65,7 +64,7 @@ function isUniqueViolation(error: unknown): boolean {
   return e.code === "23505" || e.cause?.code === "23505";
 }
 
-export async function createVendor(db: Db, input: CreateVendorInput, actor: AuditActor): Promise<VendorDto> {
+export async function createVendor(db: Db, input: CreateVendorInput, actor: Actor): Promise<VendorDto> {
   const data = createVendorSchema.parse(input);
   try {
     return await db.transaction(async (tx) => {
@@ -87,12 +86,7 @@ export async function createVendor(db: Db, input: CreateVendorInput, actor: Audi
   }
 }
 
-export async function updateVendor(
-  db: Db,
-  id: string,
-  patch: UpdateVendorInput,
-  actor: AuditActor,
-): Promise<VendorDto> {
+export async function updateVendor(db: Db, id: string, patch: UpdateVendorInput, actor: Actor): Promise<VendorDto> {
   try {
     return await db.transaction(async (tx) => {
       const [before] = await tx.select().from(vendors).where(eq(vendors.id, id)).for("update");
@@ -120,7 +114,7 @@ export async function updateVendor(
  * with bookings, expenses or payments is refused (409): deleting would cascade away its bookings
  * and orphan its expenses, so such a vendor is deactivated (PATCH isActive false) instead.
  */
-export async function deleteVendor(db: Db, id: string, actor: AuditActor): Promise<void> {
+export async function deleteVendor(db: Db, id: string, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, id)).for("update");
     if (!before) throw new AppError("not_found", "Vendor not found.");
