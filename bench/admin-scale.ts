@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { upsertUserWithPassword } from "../src/server/auth/users.service";
 import { openDatabase } from "../src/server/db/client";
-import { seedDemoData } from "../src/server/db/seed-demo";
+import { seedDemoData } from "../src/server/demo/seed-demo";
 import { count, markdownTable, mib, percentile, ratio } from "./lib/format";
 import { eachDatabase } from "./lib/postgres";
 import { peakRssDuring, type ServerProcess, startAppServer } from "./lib/server";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../src/server/app";
 import { upsertUserWithPassword } from "../src/server/auth/users.service";
 import { testConfig } from "../src/server/config";
-import { seedDemoData } from "../src/server/db/seed-demo";
+import { seedDemoData } from "../src/server/demo/seed-demo";
 import { markdownTable } from "./lib/format";
 
 const applicationCount = Number(process.env.BENCH_APPLICATIONS ?? 100_000);

@@ -13,11 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../demo/seed-demo";
 import { backupCliConfig, backupPglite, postgresBackupInstructions, restorePglite } from "./backup";
 import { migrationsApplied, openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
 import { applications, emailSubscribers } from "./schema";
-import { seedDemoData } from "./seed-demo";
 
 const root = mkdtempSync(join(tmpdir(), "backup-test-"));
 const sourceDir = join(root, "source");

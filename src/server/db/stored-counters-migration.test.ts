@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findInvariantViolations } from "../demo/invariants";
 import { databaseBeforeMigration } from "../test/database-before-migration";
 import type { Database } from "./client";
-import { findInvariantViolations } from "./invariants";
 import { emailCampaigns, emailMarketingTemplates, emailSends, emailSubscribers } from "./schema";
 
 /**

@@ -4,7 +4,6 @@ import { placeHoldingStages } from "../../shared/schemas/payments";
 import { verifyPassword } from "../auth/password";
 import { testConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import { findInvariantViolations } from "../db/invariants";
 import {
   applications,
   emailCampaigns,
@@ -28,6 +27,7 @@ import { listOwnTasks } from "../features/tasks/tasks.service";
 import { vendorSchedule } from "../features/vendors/vendors.service";
 import { createFieldCipher } from "../privacy/field-encryption";
 import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { findInvariantViolations } from "./invariants";
 import { demoCastSize, demoSignIns, type ServiceSeedSummary, seedDemoThroughServices } from "./seed-demo-services";
 
 const config = testConfig();

@@ -53,7 +53,6 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
-import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, mulberry32 } from "../db/seed-demo";
 import type { DbOrTx } from "../db/types";
 import { runCampaignSender } from "../email/campaign-sender";
 import { TokenBucket } from "../email/campaign-throttle";
@@ -103,6 +102,7 @@ import {
   submittedDaysAgo,
   subscriberTags,
 } from "./demo-cast";
+import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, mulberry32 } from "./seed-demo";
 
 export { demoSignIns } from "./demo-cast";
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { applications, retreats, travelComplianceForms } from "../db/schema";
-import { seedDemoData } from "../db/seed-demo";
+import { seedDemoData } from "../demo/seed-demo";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { DataKeyMismatchError, encryptPlaintextFields } from "./encrypt-plaintext";
 import { fieldContext } from "./field-encryption";

@@ -14,10 +14,6 @@ import { applicationStages } from "../../shared/constants";
 import { campaignStatuses, sendStatuses } from "../../shared/schemas/email-campaigns";
 import { paymentReminderStatuses, paymentReminderTypes } from "../../shared/schemas/payment-reminders";
 import { paymentStatuses, paymentTypes, placeHoldingStages, planStatuses } from "../../shared/schemas/payments";
-import { countersFor, zeroCounters } from "../email/campaign-counters";
-import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
-import { placesTaken } from "../features/payments/acceptance";
-import { offeredPeople } from "../features/places/places.service";
 import {
   applications,
   bookingTypes,
@@ -29,8 +25,12 @@ import {
   payments,
   retreats,
   users,
-} from "./schema";
-import type { DbOrTx } from "./types";
+} from "../db/schema";
+import type { DbOrTx } from "../db/types";
+import { countersFor, zeroCounters } from "../email/campaign-counters";
+import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
+import { placesTaken } from "../features/payments/acceptance";
+import { offeredPeople } from "../features/places/places.service";
 
 export type InvariantOptions = {
   /** "Now" for the rules about dates (a reminder offered for a payment already past due). */

@@ -1,5 +1,8 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
+import { openDatabase } from "../db/client";
+import { createFieldCipher } from "../privacy/field-encryption";
+import { demoDefaultSeed } from "./seed-demo";
 import {
   defaultDemoApplications,
   defaultDemoSubscribers,
@@ -8,10 +11,7 @@ import {
   maxDemoApplications,
   maxDemoSubscribers,
   seedDemoThroughServices,
-} from "../demo/seed-demo-services";
-import { createFieldCipher } from "../privacy/field-encryption";
-import { openDatabase } from "./client";
-import { demoDefaultSeed } from "./seed-demo";
+} from "./seed-demo-services";
 
 const usage = `Usage: npm run seed:demo -- [--applications N] [--subscribers N] [--seed S]
   --applications  applications in all, ${demoCastSize} to ${maxDemoApplications} (default ${defaultDemoApplications}); beyond the

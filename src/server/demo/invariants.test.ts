@@ -4,17 +4,7 @@ import { businessTimeZone } from "../../shared/constants";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { campaignInputSchema } from "../../shared/schemas/email-campaigns";
 import { testConfig } from "../config";
-import { refreshCampaignCounters } from "../email/campaign-counters";
-import { stageWrite } from "../features/applications/stage-write";
-import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
-import { reminderMessages } from "../features/payment-reminders/reminder-rules";
-import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
-import { acceptIntoRetreat } from "../features/payments/acceptance";
-import { cancelActivePlan } from "../features/payments/payments.service";
-import { createFieldCipher } from "../privacy/field-encryption";
-import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
-import { type Database, type Db, openDatabase } from "./client";
-import { findInvariantViolations } from "./invariants";
+import { type Database, type Db, openDatabase } from "../db/client";
 import {
   applications,
   emailCampaigns,
@@ -26,9 +16,19 @@ import {
   payments,
   retreats,
   users,
-} from "./schema";
-import { seedBaseData } from "./seed";
-import type { Tx } from "./types";
+} from "../db/schema";
+import { seedBaseData } from "../db/seed";
+import type { Tx } from "../db/types";
+import { refreshCampaignCounters } from "../email/campaign-counters";
+import { stageWrite } from "../features/applications/stage-write";
+import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
+import { reminderMessages } from "../features/payment-reminders/reminder-rules";
+import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
+import { acceptIntoRetreat } from "../features/payments/acceptance";
+import { cancelActivePlan } from "../features/payments/payments.service";
+import { createFieldCipher } from "../privacy/field-encryption";
+import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { findInvariantViolations } from "./invariants";
 
 const system = { userId: null, ipAddress: null, userAgent: null };
 const now = new Date();

@@ -3,10 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStages, subscriberSegments, subscriberSources } from "../../shared/constants";
 import { addDays } from "../../shared/finance/dates";
-import { placesTaken } from "../features/payments/acceptance";
-import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
-import { type Database, openDatabase } from "./client";
-import { findInvariantViolations } from "./invariants";
+import { type Database, openDatabase } from "../db/client";
 import {
   applications,
   budgetItems,
@@ -25,8 +22,11 @@ import {
   settings,
   tasks,
   vendors,
-} from "./schema";
-import { seedBaseData } from "./seed";
+} from "../db/schema";
+import { seedBaseData } from "../db/seed";
+import { placesTaken } from "../features/payments/acceptance";
+import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { findInvariantViolations } from "./invariants";
 import { demoMarkerKey, demoReferenceDate, demoRetreatFirstDay, type SeedDemoSummary, seedDemoData } from "./seed-demo";
 
 const DAY = 86_400_000;

@@ -43,19 +43,7 @@ import {
 } from "../../shared/constants";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { depositGraceDays } from "../../shared/schemas/places";
-import { refreshCampaignCounters } from "../email/campaign-counters";
-import { eligibilityCondition } from "../email/campaign-eligibility";
-import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
-import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
-import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
-import {
-  cancelActivePlan,
-  completePayment,
-  completePlan,
-  createPlanForAcceptance,
-} from "../features/payments/payments.service";
-import { type FieldCipher, fieldContext } from "../privacy/field-encryption";
-import type { Db } from "./client";
+import type { Db } from "../db/client";
 import {
   applications,
   bookingTypes,
@@ -83,9 +71,21 @@ import {
   settings,
   tasks,
   vendors,
-} from "./schema";
-import { seedBaseData } from "./seed";
-import type { Tx } from "./types";
+} from "../db/schema";
+import { seedBaseData } from "../db/seed";
+import type { Tx } from "../db/types";
+import { refreshCampaignCounters } from "../email/campaign-counters";
+import { eligibilityCondition } from "../email/campaign-eligibility";
+import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
+import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
+import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
+import {
+  cancelActivePlan,
+  completePayment,
+  completePlan,
+  createPlanForAcceptance,
+} from "../features/payments/payments.service";
+import { type FieldCipher, fieldContext } from "../privacy/field-encryption";
 
 // ---------------------------------------------------------------------------------------------
 // Public API
