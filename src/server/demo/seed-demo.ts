@@ -1,7 +1,7 @@
 /**
  * Demo data for screenshots and benchmarks: the bulk writer behind the benchmarks' 100,000-row
  * fixture (bench/), some tests and e2e specs. It writes the large tables directly for speed, but
- * what it writes must be data the product itself could produce: src/server/db/invariants.ts
+ * what it writes must be data the product itself could produce: src/server/demo/invariants.ts
  * checks that (seed-demo.test.ts asserts no violations).
  *
  * - Everything hangs off the active retreat created by seedBaseData.

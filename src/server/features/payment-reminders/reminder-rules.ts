@@ -1,7 +1,7 @@
 /**
  * When a payment reminder can be sent, and what becomes of the ones that never will. One rule,
  * used by the list (its Send button: `canSend`), by POST .../send (409 with the same reason), by
- * the reminder job, and by the data invariants (src/server/db/invariants.ts):
+ * the reminder job, and by the data invariants (src/server/demo/invariants.ts):
  *
  * A reminder can be sent when it has not gone out yet (pending, or failed and so worth a retry),
  * is linked to a payment that is still owed (money-figures.ts: pending or failed, not a refund, on
