@@ -12,8 +12,6 @@ import {
 import { staffRoles } from "../../auth/guards";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
-import { registerGuestRoutes } from "../guests/guests.routes";
-import { registerRoomRoutes } from "../rooms/rooms.routes";
 import { createSession, deleteSession, listSessions, updateSession } from "./schedule.service";
 
 const config = { roles: staffRoles };
@@ -71,7 +69,4 @@ export async function registerScheduleRoutes(app: FastifyInstance) {
       return { id: request.params.id, deleted: true as const };
     },
   );
-
-  await registerRoomRoutes(app);
-  await registerGuestRoutes(app);
 }
