@@ -19,8 +19,8 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
-import { refreshCampaignCounters } from "../email/campaign-counters";
 import { stageWrite } from "../features/applications/stage-write";
+import { refreshCampaignCounters } from "../features/email-campaigns/campaign-counters";
 import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
 import { reminderMessages } from "../features/payment-reminders/reminder-rules";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";

@@ -27,7 +27,7 @@ import {
   users,
 } from "../db/schema";
 import type { DbOrTx } from "../db/types";
-import { countersFor, zeroCounters } from "../email/campaign-counters";
+import { countersFor, zeroCounters } from "../features/email-campaigns/campaign-counters";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
 import { placesTaken } from "../features/payments/acceptance";
 import { offeredPeople } from "../features/places/places.service";
@@ -263,7 +263,7 @@ async function offeredRemindersCanBeSent(db: DbOrTx, now: Date): Promise<string[
 
 /**
  * A campaign's stored counters equal their count over its email_sends rows (the one definition
- * in email/campaign-counters.ts), and a sent campaign went to someone and has nothing pending.
+ * in features/email-campaigns/campaign-counters.ts), and a sent campaign went to someone and has nothing pending.
  */
 async function campaignCountersMatchRows(db: DbOrTx): Promise<string[]> {
   const rows = await db.select().from(emailCampaigns).orderBy(emailCampaigns.id);

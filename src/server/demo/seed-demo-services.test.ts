@@ -18,7 +18,7 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
-import { countersFor } from "../email/campaign-counters";
+import { countersFor } from "../features/email-campaigns/campaign-counters";
 import { getGuestMe } from "../features/guests/guests.service";
 import { listInterviews } from "../features/interviews/interviews.service";
 import { placesTaken } from "../features/payments/acceptance";

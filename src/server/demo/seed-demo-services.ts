@@ -54,12 +54,12 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { DbOrTx } from "../db/types";
-import { runCampaignSender } from "../email/campaign-sender";
-import { TokenBucket } from "../email/campaign-throttle";
 import { deliverEmail, emailStatus } from "../email/delivery";
 import { escalateApplication } from "../features/applications/applications.admin.service";
 import { submitApplication } from "../features/applications/applications.service";
 import type { Actor as AuditActor } from "../features/audit/audit.service";
+import { runCampaignSender } from "../features/email-campaigns/campaign-sender";
+import { TokenBucket } from "../features/email-campaigns/campaign-throttle";
 import { createCampaign, sendCampaign } from "../features/email-campaigns/email-campaigns.service";
 import { importSubscribers } from "../features/email-subscribers/email-subscribers.import";
 import { updateSubscriber } from "../features/email-subscribers/email-subscribers.service";

@@ -74,8 +74,8 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
-import { refreshCampaignCounters } from "../email/campaign-counters";
-import { eligibilityCondition } from "../email/campaign-eligibility";
+import { refreshCampaignCounters } from "../features/email-campaigns/campaign-counters";
+import { eligibilityCondition } from "../features/email-campaigns/campaign-eligibility";
 import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
 import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
 import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";

@@ -14,9 +14,9 @@ import { signedInAs } from "../auth/test-sessions";
 import { testConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
+import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestDatabaseUrl } from "../test/test-database";
-import { insertSubscribers, waitFor } from "./campaign-fixtures";
 
 let sink: SmtpSink;
 let databaseUrl: string | undefined;

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Campaign } from "../../shared/schemas/email-campaigns";
 import { signedInAs } from "../auth/test-sessions";
 import { type EmailSubscriber, emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
+import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
+import { enqueueCampaignSender } from "../features/email-campaigns/campaign-queue";
+import { campaignEngineSettings, interruptedMessage } from "../features/email-campaigns/campaign-sender";
+import { interruptedAfterMs, sweepCampaigns } from "../features/email-campaigns/campaign-sweep";
 import { headerOf, parseMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { insertSubscribers, waitFor } from "./campaign-fixtures";
-import { enqueueCampaignSender } from "./campaign-queue";
-import { campaignEngineSettings, interruptedMessage } from "./campaign-sender";
-import { interruptedAfterMs, sweepCampaigns } from "./campaign-sweep";
 
 const publicUrl = "https://retreat.example.com";
 let sink: SmtpSink;

@@ -9,8 +9,8 @@ import { signedInAs } from "../auth/test-sessions";
 import { testConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers } from "../email/campaign-fixtures";
-import { interruptedMessage } from "../email/campaign-sender";
+import { insertSubscribers } from "../features/email-campaigns/campaign-fixtures";
+import { interruptedMessage } from "../features/email-campaigns/campaign-sender";
 import type { SmtpSink } from "../test/smtp-sink";
 import { freePort, serverEnv, startServer, waitUntil } from "./fault-harness";
 

@@ -13,8 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers, waitFor } from "../email/campaign-fixtures";
-import { interruptedMessage } from "../email/campaign-sender";
+import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
+import { interruptedMessage } from "../features/email-campaigns/campaign-sender";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { faultTestTimeoutMs } from "./fault-harness";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { registerCampaignJobs } from "../email/campaign-jobs";
 import { registerEmailJobs } from "../email/email-jobs";
+import { registerCampaignJobs } from "../features/email-campaigns/campaign-jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/reminder-jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
 import { registerRetentionJobs } from "../features/privacy/retention.jobs";

@@ -7,7 +7,7 @@ import { retreatDefaults, seedBookingTypes } from "../../shared/constants";
 import { upsertUserWithPassword } from "../auth/users.service";
 import { type Database, openDatabase } from "../db/client";
 import { bookingTypes, emailCampaigns, emailLogs, emailSends, retreats } from "../db/schema";
-import { enqueueCampaignSender } from "../email/campaign-queue";
+import { enqueueCampaignSender } from "../features/email-campaigns/campaign-queue";
 import { startJobQueue } from "../jobs/queue";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestDatabaseUrl } from "../test/test-database";

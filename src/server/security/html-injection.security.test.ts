@@ -10,12 +10,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { type SystemTemplateKey, systemTemplateKeys } from "../../shared/schemas/email-templates";
-import { campaignMail, type PreparedCampaign, renderForRecipient } from "../email/campaign-message";
 import { compileMarkdownEmail, renderMarkdownEmail } from "../email/markdown-email";
-import { marketingData, marketingEmail } from "../email/marketing-message";
 import type { RenderedEmail } from "../email/render";
 import { renderDefaultSystemEmail, type SystemTemplateData, systemTemplates } from "../email/system-templates";
 import { renderSetPasswordEmail } from "../email/templates/set-password";
+import { campaignMail, type PreparedCampaign, renderForRecipient } from "../features/email-campaigns/campaign-message";
+import { marketingData, marketingEmail } from "../features/email-campaigns/marketing-message";
 import { renderBookingLinkEmail, renderInterviewEmail } from "../features/interviews/interview-emails";
 import { renderPlaceOfferEmail } from "../features/places/place-emails";
 

@@ -5,9 +5,10 @@ import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { queueEmail } from "../../email/outbox";
+import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
-import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";
+import { upsertSubscriber } from "../email-preferences/subscribers.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
 
 export const applicationReceivedMessage = "We'll review your application and get back to you within 2-3 days.";

@@ -15,10 +15,10 @@ import {
 } from "../../../shared/schemas/email-campaigns";
 import { renderedEmailSchema } from "../../../shared/schemas/email-templates";
 import { staffRoles } from "../../auth/guards";
-import { enqueueCampaignStart, enqueueCampaignTestSend } from "../../email/campaign-queue";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
+import { enqueueCampaignStart, enqueueCampaignTestSend } from "./campaign-queue";
 import {
   audienceCount,
   cancelCampaign,

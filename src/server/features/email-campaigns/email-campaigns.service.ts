@@ -17,26 +17,21 @@ import {
   emailSubscribers,
 } from "../../db/schema";
 import type { DbOrTx, Tx } from "../../db/types";
-import {
-  type CampaignCounters,
-  countersFor,
-  refreshCampaignCounters,
-  zeroCounters,
-} from "../../email/campaign-counters";
-import { type CampaignTargeting, eligibilityCondition } from "../../email/campaign-eligibility";
-import { addressOf } from "../../email/campaign-message";
-import { queueCampaignTest } from "../../email/campaign-test-send";
+import { addressOf } from "../../email/address";
 import { renderInSandbox } from "../../email/email-sandbox";
+import type { RenderedEmail } from "../../email/render";
+import { AppError } from "../../http/errors";
+import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
+import { type CampaignCounters, countersFor, refreshCampaignCounters, zeroCounters } from "./campaign-counters";
+import { type CampaignTargeting, eligibilityCondition } from "./campaign-eligibility";
+import { queueCampaignTest } from "./campaign-test-send";
 import {
   loadMarketingContext,
   marketingCheckData,
   marketingData,
   marketingEmail,
   sampleMarketingData,
-} from "../../email/marketing-message";
-import type { RenderedEmail } from "../../email/render";
-import { AppError } from "../../http/errors";
-import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
+} from "./marketing-message";
 
 const entityType = "email_campaign";
 const notFound = () => new AppError("not_found", "Campaign not found");

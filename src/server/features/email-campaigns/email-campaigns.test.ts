@@ -10,8 +10,8 @@ import {
   emailSends,
   emailSubscribers,
 } from "../../db/schema";
-import { insertSubscribers } from "../../email/campaign-fixtures";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { insertSubscribers } from "./campaign-fixtures";
 
 let t: TestApp;
 let staff: { user: { id: string }; cookie: string };

@@ -3,7 +3,7 @@ import type { EmailWebhookPayload } from "../../../shared/schemas/email-outbox";
 import type { Db } from "../../db/client";
 import { type EmailSend, type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { refreshCampaignCounters } from "../../email/campaign-counters";
+import { refreshCampaignCounters } from "../email-campaigns";
 
 type EmailEvent = EmailWebhookPayload["events"][number];
 type SendChange = Partial<Pick<EmailSend, "status" | "deliveredAt" | "bouncedAt" | "complainedAt" | "errorMessage">>;

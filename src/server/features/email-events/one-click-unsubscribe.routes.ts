@@ -5,9 +5,9 @@ import {
   oneClickUnsubscribeQuerySchema,
   oneClickUnsubscribeResponseSchema,
 } from "../../../shared/schemas/email-preferences";
+import { unsubscribeUrl } from "../../email/subscriber-links";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
-import { unsubscribeUrl } from "../email-preferences/subscribers.service";
 import { oneClickUnsubscribe } from "./one-click-unsubscribe.service";
 
 export const oneClickPath = "/api/email/one-click-unsubscribe/:token";

@@ -8,8 +8,8 @@ import {
   emailSends,
   emailSubscribers,
 } from "../../db/schema";
+import { oneClickUnsubscribeUrl } from "../../email/subscriber-links";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { oneClickUnsubscribeUrl } from "../email-preferences/subscribers.service";
 
 let t: TestApp;
 let ipCounter = 0;

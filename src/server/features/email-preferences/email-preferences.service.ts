@@ -7,8 +7,8 @@ import {
 import type { Db } from "../../db/client";
 import { type EmailSubscriber, emailSends, emailSubscribers } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { refreshCampaignCounters } from "../../email/campaign-counters";
 import { AppError } from "../../http/errors";
+import { refreshCampaignCounters } from "../email-campaigns";
 
 export const invalidLinkMessage = "This link is invalid or expired.";
 

@@ -10,7 +10,6 @@ import type { Db } from "../../db/client";
 import { type EmailTemplate, emailTemplates } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { renderInSandbox } from "../../email/email-sandbox";
-import { loadMarketingContext, marketingEmail, sampleMarketingData } from "../../email/marketing-message";
 import type { RenderedEmail } from "../../email/render";
 import {
   ensureSystemTemplates,
@@ -21,6 +20,7 @@ import {
 } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { loadMarketingContext, marketingEmail, sampleMarketingData } from "../email-campaigns";
 
 export const templateNotFoundMessage = "Template not found";
 const entityType = "email_template";

@@ -4,9 +4,9 @@ import type { Db } from "../../db/client";
 import { type EmailMarketingTemplate, emailMarketingTemplates } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { renderInSandbox } from "../../email/email-sandbox";
-import { marketingCheckData, marketingEmail, marketingVariableNames } from "../../email/marketing-message";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { marketingCheckData, marketingEmail, marketingVariableNames } from "../email-campaigns";
 import { templateNotFoundMessage } from "./email-templates.service";
 
 const entityType = "email_marketing_template";

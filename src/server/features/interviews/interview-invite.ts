@@ -1,6 +1,6 @@
 import { createEvent } from "ics";
 import type { EmailAttachment } from "../../db/schema";
-import { addressOf } from "../../email/campaign-message";
+import { addressOf } from "../../email/address";
 
 export type InviteMethod = "REQUEST" | "CANCEL";
 

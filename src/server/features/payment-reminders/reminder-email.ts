@@ -14,11 +14,11 @@ import {
 import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
+import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { preferencesUrl } from "../email-preferences/subscribers.service";
 import { payLinkFor } from "../stripe/pay-link";
 import { reminderMessages, reminderSendRefusal } from "./reminder-rules";
 

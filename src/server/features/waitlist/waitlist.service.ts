@@ -4,9 +4,10 @@ import { spamMessage } from "../../../shared/schemas/common";
 import type { waitlistSchema } from "../../../shared/schemas/waitlist";
 import type { Db } from "../../db/client";
 import { queueEmail } from "../../email/outbox";
+import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
-import { preferencesUrl, upsertSubscriber } from "../email-preferences/subscribers.service";
+import { upsertSubscriber } from "../email-preferences/subscribers.service";
 
 export type WaitlistEntry = z.output<typeof waitlistSchema>;
 

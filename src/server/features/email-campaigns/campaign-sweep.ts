@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
-import { emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
-import type { JobQueue } from "../jobs/queue";
+import type { Db } from "../../db/client";
+import { emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../../db/schema";
+import type { JobQueue } from "../../jobs/queue";
 import { refreshCampaignCounters } from "./campaign-counters";
 import { prepareCampaign, recipientName, renderForRecipient } from "./campaign-message";
 import { enqueueCampaignSender, enqueueCampaignStart } from "./campaign-queue";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { JobQueue } from "../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { fanOutCampaign } from "./campaign-fanout";
 import {
   type CampaignJobData,

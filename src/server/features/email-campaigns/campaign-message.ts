@@ -1,8 +1,10 @@
 import type { SendMailOptions } from "nodemailer";
-import type { Db } from "../db/client";
-import type { EmailCampaign } from "../db/schema";
-import type { EditableEmail } from "./editable-email";
-import { renderDeliveryInSandbox } from "./email-sandbox";
+import type { Db } from "../../db/client";
+import type { EmailCampaign } from "../../db/schema";
+import { addressOf } from "../../email/address";
+import type { EditableEmail } from "../../email/editable-email";
+import { renderDeliveryInSandbox } from "../../email/email-sandbox";
+import type { RenderedEmail } from "../../email/render";
 import {
   listUnsubscribeHeaders,
   loadMarketingContext,
@@ -12,7 +14,6 @@ import {
   marketingData,
   marketingEmail,
 } from "./marketing-message";
-import type { RenderedEmail } from "./render";
 
 /**
  * One campaign, ready to render per recipient: its text checked once per sender run (the
@@ -41,11 +42,6 @@ export async function prepareCampaign(db: Db, campaign: CampaignFields, publicUr
     replyTo: campaign.replyTo || null,
     publicUrl,
   };
-}
-
-/** The address part of EMAIL_FROM ("Retreat HQ <hello@example.com>" gives hello@example.com). */
-export function addressOf(from: string): string {
-  return (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /**

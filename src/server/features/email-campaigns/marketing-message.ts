@@ -1,13 +1,9 @@
 import { format } from "date-fns";
-import { marketingVariables } from "../../shared/schemas/email-templates";
-import type { Db } from "../db/client";
-import {
-  oneClickUnsubscribeUrl,
-  preferencesUrl,
-  unsubscribeUrl,
-} from "../features/email-preferences/subscribers.service";
-import { getCurrentRetreat } from "../features/retreats/retreats.service";
-import type { EditableEmail } from "./editable-email";
+import { marketingVariables } from "../../../shared/schemas/email-templates";
+import type { Db } from "../../db/client";
+import type { EditableEmail } from "../../email/editable-email";
+import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribeUrl } from "../../email/subscriber-links";
+import { getCurrentRetreat } from "../retreats/retreats.service";
 
 /**
  * Campaign and marketing-template messages: the variables they may use, the footer every one of

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { emailCampaigns, emailSends, emailSubscribers } from "../db/schema";
+import type { Db } from "../../db/client";
+import { emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
 import { refreshCampaignCounters } from "./campaign-counters";
 import { eligibilityCondition } from "./campaign-eligibility";
 

@@ -1,4 +1,4 @@
-import type { JobQueue } from "../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 
 /** Fan-out: fixes a campaign's recipients (one email_sends row each), then starts the sender. */
 export const campaignStartJob = "campaign.start";

@@ -1,9 +1,11 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../db/client";
-import { emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
-import type { DbOrTx } from "../db/types";
-import { AppError } from "../http/errors";
+import type { Db } from "../../db/client";
+import { emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
+import type { RenderedEmail } from "../../email/render";
+import type { MailTransport } from "../../email/transport";
+import { AppError } from "../../http/errors";
 import { refreshCampaignCounters } from "./campaign-counters";
 import { consentCondition } from "./campaign-eligibility";
 import { fanOutCampaign } from "./campaign-fanout";
@@ -16,8 +18,6 @@ import {
   renderForRecipient,
 } from "./campaign-message";
 import type { TokenBucket } from "./campaign-throttle";
-import type { RenderedEmail } from "./render";
-import type { MailTransport } from "./transport";
 
 /** Tunables of the engine; tests shorten the delays (production keeps the defaults). */
 export const campaignEngineSettings = {

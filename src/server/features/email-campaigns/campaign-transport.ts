@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import type { Config } from "../config";
-import type { MailTransport } from "./transport";
+import type { Config } from "../../config";
+import type { MailTransport } from "../../email/transport";
 
 /** SMTP connections kept open for campaigns: messages go out in parallel without a handshake each. */
 export const campaignConnections = 4;

@@ -1,13 +1,14 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { emailCampaigns, emailLogs, emailSubscribers } from "../db/schema";
-import type { DbOrTx } from "../db/types";
-import { addressOf, campaignMail } from "./campaign-message";
-import type { DeliveryResult } from "./delivery";
-import { emailStatus } from "./delivery";
-import { queueEmail } from "./outbox";
-import type { RenderedEmail } from "./render";
-import type { MailTransport } from "./transport";
+import type { Db } from "../../db/client";
+import { emailCampaigns, emailLogs, emailSubscribers } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
+import { addressOf } from "../../email/address";
+import type { DeliveryResult } from "../../email/delivery";
+import { emailStatus } from "../../email/delivery";
+import { queueEmail } from "../../email/outbox";
+import type { RenderedEmail } from "../../email/render";
+import type { MailTransport } from "../../email/transport";
+import { campaignMail } from "./campaign-message";
 
 export const campaignTestKind = "campaign_test";
 const abandonedSendAfterMs = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import { emailCampaigns, emailSends } from "../db/schema";
-import type { DbOrTx } from "../db/types";
+import { emailCampaigns, emailSends } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 
 export type CampaignCounters = {
   totalRecipients: number;

@@ -3,8 +3,8 @@
  * and polling for a condition the worker brings about.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Db } from "../db/client";
-import { type EmailSubscriber, emailSubscribers } from "../db/schema";
+import type { Db } from "../../db/client";
+import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
 
 type SubscriberValues = typeof emailSubscribers.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { CampaignType } from "../../shared/schemas/email-campaigns";
-import { emailSubscribers } from "../db/schema";
+import type { CampaignType } from "../../../shared/schemas/email-campaigns";
+import { emailSubscribers } from "../../db/schema";
 
 /** Who a campaign is aimed at; the same three fields on a campaign row and on an audience request. */
 export type CampaignTargeting = {
