@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute, type PageRouteName } from "../../shared/routes";
 import { markLiveBuild } from "./client-builds";
+import { rateLimits } from "./rate-limit";
 
 const missingClientHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retreat HQ</title></head>' +
@@ -23,7 +24,9 @@ function precompress(html: string): Precompressed {
 
 /**
  * Pages that exist only while the server says so (a one-time link): the path's page answers 200
- * when the gate resolves true, otherwise the shell with 404 like any unknown path.
+ * when the gate resolves true, otherwise the shell with 404 like any unknown path. A gate checks
+ * a secret, so its page is rate limited like the secret's API (rateLimits.publicLight per address):
+ * the page must not be a faster way to guess codes than the API.
  */
 export type PageGates = Partial<Record<PageRouteName, (path: string) => Promise<boolean>>>;
 
@@ -71,6 +74,8 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     return reply.header("content-encoding", encoding).send(page[encoding]);
   };
 
+  const gateLimit = app.rateLimit({ ...rateLimits.publicLight, keyGenerator: (request) => `page-gate:${request.ip}` });
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (path === "/api" || path.startsWith("/api/")) {
@@ -82,6 +87,10 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     const route = matchPageRoute(path);
     if (route === "landing") return sendHtml(request, reply, 200, landing);
     const gate = route ? gates[route] : undefined;
+    if (gate) {
+      await gateLimit.call(app, request, reply);
+      if (reply.sent) return reply;
+    }
     const found = route !== null && (!gate || (await gate(path)));
     return sendHtml(request, reply, found ? 200 : 404, shell);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, fromPence, splitPence, toPence } from "./money";
+import { formatAmount, formatMoney, fromPence, splitPence, toPence } from "./money";
 
 describe("money in pence", () => {
   it("reads and writes numeric(10,2) strings without floats", () => {
@@ -33,5 +33,20 @@ describe("money in pence", () => {
   it("formats pounds the way the brochure does", () => {
     expect(formatMoney(199_700)).toBe("£1,997");
     expect(formatMoney(74_850)).toBe("£748.50");
+  });
+});
+
+describe("formatAmount: the one way a decimal amount from the API is shown", () => {
+  it("shows whole pounds without pence and keeps pence when present", () => {
+    expect(formatAmount("600.00", "GBP")).toBe("£600");
+    expect(formatAmount("1897.00", "GBP")).toBe("£1,897");
+    expect(formatAmount("1897.50", "GBP")).toBe("£1,897.50");
+    expect(formatAmount("600.00", "EUR")).toBe("€600");
+  });
+
+  it("says when there is no amount, and shows text that is not one as it came", () => {
+    expect(formatAmount(null)).toBe("–");
+    expect(formatAmount(undefined, "GBP", "—")).toBe("—");
+    expect(formatAmount("n/a")).toBe("n/a");
   });
 });

@@ -84,3 +84,17 @@ export function formatMoney(pence: number, currency = "GBP"): string {
   const whole = pence % 100 === 0;
   return formatter(currency, whole ? 0 : 2).format(pence / 100);
 }
+
+/**
+ * A decimal amount as the API sends it ("1997.00" -> "£1,997", "748.50" -> "£748.50"), through
+ * pence (never a float) and formatMoney: the one way money is shown. `empty` stands in when
+ * there is no amount; text that is not an amount is shown as it came.
+ */
+export function formatAmount(decimal: string | null | undefined, currency = "GBP", empty = "–"): string {
+  if (decimal === null || decimal === undefined || decimal === "") return empty;
+  try {
+    return formatMoney(toPence(decimal), currency);
+  } catch {
+    return decimal;
+  }
+}

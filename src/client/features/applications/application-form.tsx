@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   type ApplicationFormInput,
   type ApplicationForm as ApplicationFormValues,
@@ -22,7 +23,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
-import { findRoomRates, findVipAddon, formatPrice } from "./use-active-retreat";
+import { findRoomRates, findVipAddon } from "./use-active-retreat";
 
 export const applicationTexts = {
   noRetreat: "No active retreat found. Please try refreshing the page or contact us directly.",
@@ -71,7 +72,7 @@ function FormBlock({ title, description, children }: { title: string; descriptio
  */
 export function roomChoices(retreat: CurrentRetreat | undefined, applicationType: string | undefined) {
   const { solo, couple } = findRoomRates(retreat);
-  const price = (rate: typeof solo) => (rate ? `, ${formatPrice(rate.basePrice, rate.currency)} per person` : "");
+  const price = (rate: typeof solo) => (rate ? `, ${formatAmount(rate.basePrice, rate.currency)} per person` : "");
   const isCouple = applicationType === "couple";
   const isIndividual = applicationType === "individual";
   return [
@@ -393,7 +394,7 @@ export function ApplicationForm({
                   Add the {vip?.displayName ?? "VIP Ultimate"} upgrade
                   {vip ? (
                     <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-foreground">
-                      +{formatPrice(vip.basePrice, vip.currency)}
+                      +{formatAmount(vip.basePrice, vip.currency)}
                     </span>
                   ) : null}
                 </span>

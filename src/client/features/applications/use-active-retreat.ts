@@ -27,15 +27,3 @@ export function findRoomRates(retreat: CurrentRetreat | undefined): { solo?: Boo
     couple: named("couple") ?? rates.find((type) => type.maxOccupancy >= 2),
   };
 }
-
-/** "600.00" GBP -> "£600"; pence are shown only when there are any ("£1,897.50"). */
-export function formatPrice(amount: string, currency: string): string {
-  const value = Number(amount);
-  const whole = Number.isInteger(value);
-  return new Intl.NumberFormat("en-GB", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(value);
-}

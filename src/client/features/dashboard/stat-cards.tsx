@@ -1,7 +1,7 @@
 import { ClipboardList, type LucideIcon, MapPin, PoundSterling, Users } from "lucide-react";
+import { formatAmount } from "../../../shared/finance/money";
 import type { Dashboard } from "../../../shared/schemas/dashboard";
 import { Card } from "../../components/ui/card";
-import { formatMoney } from "./format-money";
 
 const count = new Intl.NumberFormat("en-GB");
 
@@ -30,7 +30,7 @@ export function StatCards({ data, showFinance }: { data: Dashboard | undefined; 
       <StatCard label="Pending Tasks" value={show(data?.pendingTasks)} icon={ClipboardList} />
       {showFinance ? (
         <>
-          <StatCard label="Revenue" value={data ? formatMoney(data.totalRevenue) : "…"} icon={PoundSterling} />
+          <StatCard label="Revenue" value={data ? formatAmount(data.totalRevenue) : "…"} icon={PoundSterling} />
           <StatCard label="Retreats" value={show(data?.retreats)} icon={MapPin} />
         </>
       ) : null}

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatDayRange } from "../../../shared/display/dates";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   type BudgetItemDto,
   costModelLabels,
@@ -13,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { apiRequest } from "../../lib/api-request";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BudgetDialog } from "./budget-dialog";
-import { money, useBudgets, useFinanceWrite } from "./use-finance";
+import { useBudgets, useFinanceWrite } from "./use-finance";
 
 function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
   const remove = useFinanceWrite(
@@ -53,7 +54,7 @@ function pricing(item: BudgetItemDto, currency: string): string {
       : item.costModel === "daily_rate"
         ? formatDayRange(item.startDate ?? "", item.endDate ?? "")
         : "";
-  return `${label}: ${money(item.budgetedAmount, currency)}${detail ? `, ${detail}` : ""}`;
+  return `${label}: ${formatAmount(item.budgetedAmount, currency)}${detail ? `, ${detail}` : ""}`;
 }
 
 /** The budget lines, with their computed totals; add, edit (amount changes are kept) and delete. */
@@ -103,7 +104,7 @@ export function BudgetSection({
                   <p className="text-sm text-muted-foreground">{pricing(item, currency)}</p>
                 </div>
                 <div className="flex items-center gap-1">
-                  <span className="mr-2 font-semibold tabular-nums">{money(item.total, currency)}</span>
+                  <span className="mr-2 font-semibold tabular-nums">{formatAmount(item.total, currency)}</span>
                   <Button
                     variant="ghost"
                     size="icon"

@@ -1,5 +1,6 @@
 import { Check, CircleDollarSign, Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   costModelLabels,
   type ExpenseCategory,
@@ -21,7 +22,7 @@ import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
-import { type ExpenseFilters, money, useExpenses, useFinanceWrite } from "./use-finance";
+import { type ExpenseFilters, useExpenses, useFinanceWrite } from "./use-finance";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
@@ -32,7 +33,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 const showDate = (day: string) => dateFormat.format(new Date(`${day}T00:00:00Z`));
 
 function basis(e: ExpenseDto, currency: string): string | null {
-  const rate = money(e.amount, currency);
+  const rate = formatAmount(e.amount, currency);
   if (e.costModel === "per_person") return `${rate} × ${e.participantCount} people`;
   if (e.costModel === "per_trip") return `${rate} × ${e.tripCount} trips`;
   if (e.costModel === "daily_rate") return `${rate} a day, ${showDate(e.startDate!)} to ${showDate(e.endDate!)}`;
@@ -114,7 +115,7 @@ function ExpenseRow({
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <span className="mr-2 font-semibold tabular-nums" data-testid={`expense-total-${e.id}`}>
-          {money(e.total, currency)}
+          {formatAmount(e.total, currency)}
         </span>
         {e.status === "pending" ? (
           <>

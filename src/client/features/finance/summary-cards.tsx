@@ -1,6 +1,6 @@
+import { formatAmount } from "../../../shared/finance/money";
 import type { FinancialSummary } from "../../../shared/schemas/finance";
 import { cn } from "../../lib/cn";
-import { money } from "./use-finance";
 
 type Figure = { label: string; value: string; detail?: string; tone?: "good" | "bad" };
 
@@ -10,34 +10,34 @@ function figures(s: FinancialSummary): Figure[] {
   return [
     {
       label: "Budget",
-      value: money(s.totals.budgeted, c),
+      value: formatAmount(s.totals.budgeted, c),
       detail: s.totals.remaining.startsWith("-")
-        ? `${money(s.totals.remaining.slice(1), c)} over budget`
-        : `${money(s.totals.remaining, c)} left to commit`,
+        ? `${formatAmount(s.totals.remaining.slice(1), c)} over budget`
+        : `${formatAmount(s.totals.remaining, c)} left to commit`,
     },
-    { label: "Spent", value: money(s.totals.spent, c), detail: "Approved and paid expenses" },
-    { label: "Pending", value: money(s.totals.pending, c), detail: "Expenses awaiting approval" },
-    { label: "Revenue received", value: money(s.revenue.received, c), detail: "Payments less refunds" },
-    { label: "Revenue due", value: money(s.revenue.due, c), detail: "Outstanding on active plans" },
+    { label: "Spent", value: formatAmount(s.totals.spent, c), detail: "Approved and paid expenses" },
+    { label: "Pending", value: formatAmount(s.totals.pending, c), detail: "Expenses awaiting approval" },
+    { label: "Revenue received", value: formatAmount(s.revenue.received, c), detail: "Payments less refunds" },
+    { label: "Revenue due", value: formatAmount(s.revenue.due, c), detail: "Outstanding on active plans" },
     {
       label: "Margin",
-      value: money(s.margin, c),
+      value: formatAmount(s.margin, c),
       detail: "Revenue less spent and pending",
       tone: marginNegative ? "bad" : "good",
     },
     {
       label: "Cost per guest",
-      value: s.costPerGuest === null ? "–" : money(s.costPerGuest, c),
+      value: s.costPerGuest === null ? "–" : formatAmount(s.costPerGuest, c),
       detail: `${s.guests} ${s.guests === 1 ? "guest" : "guests"} with a place`,
     },
     {
       label: "Break-even",
       value: s.breakEvenGuests === null ? "–" : `${s.breakEvenGuests} ${s.breakEvenGuests === 1 ? "guest" : "guests"}`,
-      detail: s.soloPrice === null ? "No solo price set" : `At ${money(s.soloPrice, c)} per person`,
+      detail: s.soloPrice === null ? "No solo price set" : `At ${formatAmount(s.soloPrice, c)} per person`,
     },
     {
       label: "Animal sanctuary share",
-      value: money(s.sanctuary.amount, c),
+      value: formatAmount(s.sanctuary.amount, c),
       detail: `${s.sanctuary.percent}% of profit`,
     },
   ];

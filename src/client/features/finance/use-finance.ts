@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatMoney, toPence } from "../../../shared/finance/money";
 import {
   type BudgetItemDto,
   type ExpenseCategory,
@@ -72,14 +71,4 @@ export function useFinanceWrite<T, R = unknown>(
         variant: "destructive",
       }),
   });
-}
-
-/** "1997.00" -> "£1,997"; pence are computed exactly, never through a float. */
-export function money(decimal: string | null | undefined, currency = "GBP"): string {
-  if (decimal === null || decimal === undefined) return "–";
-  try {
-    return formatMoney(toPence(decimal), currency);
-  } catch {
-    return decimal;
-  }
 }

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   createVendorPaymentSchema,
   financePaths,
@@ -15,7 +16,7 @@ import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverIssues } from "./expense-dialog";
-import { money, useExpenses, useFinanceWrite } from "./use-finance";
+import { useExpenses, useFinanceWrite } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type Fields = {
@@ -149,7 +150,7 @@ export function VendorPaymentDialog({
               <option value="">Not linked to an expense</option>
               {payable.map((e) => (
                 <option key={e.id} value={e.id}>
-                  {`${e.description} (${money(e.total, currency)})`}
+                  {`${e.description} (${formatAmount(e.total, currency)})`}
                 </option>
               ))}
             </NativeSelect>

@@ -1,4 +1,5 @@
 import { Check, CircleDollarSign } from "lucide-react";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   financePaths,
   type PaymentMethod,
@@ -9,7 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { apiRequest } from "../../lib/api-request";
 import { StatusBadge } from "./finance-badges";
-import { money, useFinanceWrite, useVendorPayments } from "./use-finance";
+import { useFinanceWrite, useVendorPayments } from "./use-finance";
 
 function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
   const name = p.vendorName ?? "Vendor";
@@ -30,7 +31,7 @@ function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; curre
   return (
     <li
       className="grid gap-2 py-3 sm:grid-cols-[1fr_auto] sm:items-center"
-      aria-label={`${name} ${money(p.amount, currency)}`}
+      aria-label={`${name} ${formatAmount(p.amount, currency)}`}
     >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
@@ -40,7 +41,7 @@ function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; curre
         {meta.length ? <p className="text-sm text-muted-foreground">{meta.join(" · ")}</p> : null}
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-        <span className="mr-2 font-semibold tabular-nums">{money(p.amount, currency)}</span>
+        <span className="mr-2 font-semibold tabular-nums">{formatAmount(p.amount, currency)}</span>
         {p.status === "pending" ? (
           <Button
             size="sm"

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Copy, MapPin, RefreshCw } from "lucide-react";
 import { formatLocalTimes, zoneLabel } from "../../../shared/display/time";
+import { formatAmount } from "../../../shared/finance/money";
 import type { CalendarUrl, GuestMe, GuestSchedule } from "../../../shared/schemas/guests";
 import { formatDayHeading, groupSessionsByDay, type Session } from "../../../shared/schemas/schedule";
 import { Button, buttonVariants } from "../../components/ui/button";
@@ -12,13 +13,6 @@ import { PaymentReturnNotice, PayNowButton } from "./guest-pay-now";
 
 const mePath = "/api/guest/me";
 const calendarPath = "/api/guest/calendar-url";
-
-function money(amount: string, currency: string): string {
-  const value = Number(amount);
-  return Number.isFinite(value)
-    ? new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(value)
-    : `${amount} ${currency}`;
-}
 
 /** "Sunday 10 May 2027, 19:30–21:00 (Bali time)": the retreat's clock, whatever the device's zone. */
 function when(s: Session, timeZone: string): string {
@@ -240,7 +234,7 @@ export function GuestPortalView() {
                       className="flex flex-wrap items-center justify-between gap-2"
                     >
                       <span>
-                        {p.description}: {money(p.amount, p.currency)}
+                        {p.description}: {formatAmount(p.amount, p.currency)}
                         {p.dueDate ? `, due ${formatDayHeading(p.dueDate)}` : ""}
                       </span>
                       {p.paymentId ? <PayNowButton paymentId={p.paymentId} label={p.description} /> : null}

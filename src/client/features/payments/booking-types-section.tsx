@@ -1,11 +1,11 @@
 import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import type { AdminBookingType } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { BookingTypeDialog } from "./booking-type-dialog";
-import { money } from "./format";
 import { useBookingTypes } from "./use-payments";
 
 /** The rates and add-ons: what the landing page shows and what acceptances are priced from. */
@@ -62,12 +62,12 @@ export function BookingTypesSection({ retreatId }: { retreatId: string | null })
                         .join(" · ")}
                     </p>
                   </div>
-                  <p className="text-lg font-bold tabular-nums">{money(t.basePrice, t.currency)}</p>
+                  <p className="text-lg font-bold tabular-nums">{formatAmount(t.basePrice, t.currency)}</p>
                 </div>
                 {t.description ? <p className="text-sm break-words">{t.description}</p> : null}
                 {t.isAddon ? null : (
                   <p className="text-sm text-muted-foreground">
-                    Deposit {money(t.depositAmount, t.currency)} per person
+                    Deposit {formatAmount(t.depositAmount, t.currency)} per person
                   </p>
                 )}
                 <div>

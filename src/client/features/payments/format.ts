@@ -1,16 +1,6 @@
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
-import { formatMoney, toPence } from "../../../shared/finance/money";
 import { paymentMethodLabels } from "../../../shared/schemas/payments";
-
-/** "1997.00" -> "£1,997"; "748.50" -> "£748.50". Through pence, never a float sum. */
-export function money(decimal: string, currency = "GBP"): string {
-  try {
-    return formatMoney(toPence(decimal), currency);
-  } catch {
-    return decimal;
-  }
-}
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   type ManualPaymentMethod,
   manualPaymentMethods,
@@ -8,7 +9,7 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { formatDay, money, paymentTypeLabel } from "./format";
+import { formatDay, paymentTypeLabel } from "./format";
 import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
 
 /** Staff confirm a scheduled payment arrived, and how it was paid. */
@@ -34,7 +35,7 @@ export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto;
       open
       onOpenChange={(open) => !open && onClose()}
       title="Mark payment completed"
-      description={`${paymentTypeLabel(payment.type)} of ${money(payment.amount, payment.currency)} from ${
+      description={`${paymentTypeLabel(payment.type)} of ${formatAmount(payment.amount, payment.currency)} from ${
         payment.applicantName ?? "the applicant"
       }, due ${formatDay(payment.dueDate)}.`}
       footer={

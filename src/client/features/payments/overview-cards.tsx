@@ -1,7 +1,8 @@
 import { AlertTriangle, CalendarClock, type LucideIcon, PoundSterling, Receipt } from "lucide-react";
+import { formatAmount } from "../../../shared/finance/money";
 import type { PaymentDto } from "../../../shared/schemas/payments";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { formatDay, formatInstant, methodLabel, money, paymentTypeLabel } from "./format";
+import { formatDay, formatInstant, methodLabel, paymentTypeLabel } from "./format";
 import { usePaymentOverview } from "./use-payments";
 
 function Figure({
@@ -37,7 +38,7 @@ function PaymentLines({ items, empty, when }: { items: PaymentDto[]; empty: stri
         <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
           <span className="min-w-0 break-words font-medium">{p.applicantName ?? "—"}</span>
           <span className="tabular-nums">
-            {money(p.amount, p.currency)} <span className="text-muted-foreground">· {when(p)}</span>
+            {formatAmount(p.amount, p.currency)} <span className="text-muted-foreground">· {when(p)}</span>
           </span>
         </li>
       ))}
@@ -65,25 +66,25 @@ export function OverviewCards() {
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Figure
           label="Outstanding"
-          value={data ? money(data.totalOutstanding, data.currency) : loading}
+          value={data ? formatAmount(data.totalOutstanding, data.currency) : loading}
           detail={data ? `across ${plural(data.totalApplications, "active plan", "active plans")}` : ""}
           icon={PoundSterling}
         />
         <Figure
           label="Due in the next 7 days"
-          value={data ? money(data.upcomingAmount, data.currency) : loading}
+          value={data ? formatAmount(data.upcomingAmount, data.currency) : loading}
           detail={data ? plural(data.upcomingCount, "payment", "payments") : ""}
           icon={CalendarClock}
         />
         <Figure
           label="Overdue"
-          value={data ? money(data.overdueAmount, data.currency) : loading}
+          value={data ? formatAmount(data.overdueAmount, data.currency) : loading}
           detail={data ? plural(data.overdueCount, "payment", "payments") : ""}
           icon={AlertTriangle}
         />
         <Figure
           label="Received in the last 30 days"
-          value={data ? money(data.recentAmount, data.currency) : loading}
+          value={data ? formatAmount(data.recentAmount, data.currency) : loading}
           detail={data ? `latest ${plural(data.recentPayments.length, "payment", "payments")} below` : ""}
           icon={Receipt}
         />

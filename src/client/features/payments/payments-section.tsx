@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import { type PaymentDto, paymentStatuses } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { ListPagination } from "../admin-shell/list-pagination";
 import { NativeSelect } from "../admin-shell/native-select";
-import { formatDay, formatInstant, londonToday, methodLabel, money, paymentTypeLabel } from "./format";
+import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { displayStatus } from "./plans-section";
 import { StatusBadge } from "./status-badge";
@@ -19,7 +20,7 @@ function MarkButton({ payment, onMark }: { payment: PaymentDto; onMark: (p: Paym
     <Button
       size="sm"
       variant="outline"
-      aria-label={`Mark ${paymentTypeLabel(payment.type).toLowerCase()} of ${money(payment.amount, payment.currency)} from ${
+      aria-label={`Mark ${paymentTypeLabel(payment.type).toLowerCase()} of ${formatAmount(payment.amount, payment.currency)} from ${
         payment.applicantName ?? "applicant"
       } completed`}
       onClick={() => onMark(payment)}
@@ -85,7 +86,8 @@ export function PaymentsSection() {
                   <div className="min-w-0">
                     <p className="font-medium break-words">{p.applicantName ?? "—"}</p>
                     <p className="text-sm text-muted-foreground">
-                      {paymentTypeLabel(p.type)} · <span className="tabular-nums">{money(p.amount, p.currency)}</span>
+                      {paymentTypeLabel(p.type)} ·{" "}
+                      <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span>
                     </p>
                   </div>
                   <StatusBadge status={displayStatus(p, today)} />
@@ -135,7 +137,7 @@ export function PaymentsSection() {
                       {p.applicantName ?? "—"}
                     </th>
                     <td className="px-3 py-2 whitespace-nowrap">{p.description ?? paymentTypeLabel(p.type)}</td>
-                    <td className="px-3 py-2 tabular-nums whitespace-nowrap">{money(p.amount, p.currency)}</td>
+                    <td className="px-3 py-2 tabular-nums whitespace-nowrap">{formatAmount(p.amount, p.currency)}</td>
                     <td className="px-3 py-2">
                       <StatusBadge status={displayStatus(p, today)} />
                     </td>

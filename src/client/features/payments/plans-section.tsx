@@ -1,11 +1,11 @@
 import { CheckCircle2, ChevronDown, ChevronRight, Plus } from "lucide-react";
 import { Fragment, useState } from "react";
-import { toPence } from "../../../shared/finance/money";
+import { formatAmount, toPence } from "../../../shared/finance/money";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { CancelBookingButton } from "../places/cancel-booking-button";
-import { formatDay, formatInstant, londonToday, methodLabel, money, paymentTypeLabel, planTypeLabel } from "./format";
+import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { StatusBadge } from "./status-badge";
@@ -32,7 +32,7 @@ function PlanPayments({ plan, onMark }: { plan: PaymentPlanDto; onMark: (p: Paym
           <div className="min-w-0 text-sm">
             <p className="font-medium">
               {p.description ?? paymentTypeLabel(p.type)}{" "}
-              <span className="tabular-nums">{money(p.amount, p.currency)}</span>
+              <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span>
             </p>
             <p className="text-muted-foreground">
               {p.status === "completed"
@@ -46,7 +46,7 @@ function PlanPayments({ plan, onMark }: { plan: PaymentPlanDto; onMark: (p: Paym
               <Button
                 size="sm"
                 variant="outline"
-                aria-label={`Mark ${paymentTypeLabel(p.type).toLowerCase()} of ${money(p.amount, p.currency)} completed`}
+                aria-label={`Mark ${paymentTypeLabel(p.type).toLowerCase()} of ${formatAmount(p.amount, p.currency)} completed`}
                 onClick={() => onMark(p)}
               >
                 Mark completed
@@ -181,15 +181,15 @@ export function PlansSection() {
                 <dl className="grid grid-cols-3 gap-2 text-sm">
                   <div>
                     <dt className="text-xs text-muted-foreground">Total</dt>
-                    <dd className="tabular-nums">{money(plan.totalAmount, plan.currency)}</dd>
+                    <dd className="tabular-nums">{formatAmount(plan.totalAmount, plan.currency)}</dd>
                   </div>
                   <div>
                     <dt className="text-xs text-muted-foreground">Paid</dt>
-                    <dd className="tabular-nums">{money(plan.paidAmount, plan.currency)}</dd>
+                    <dd className="tabular-nums">{formatAmount(plan.paidAmount, plan.currency)}</dd>
                   </div>
                   <div>
                     <dt className="text-xs text-muted-foreground">Remaining</dt>
-                    <dd className="tabular-nums">{money(plan.remainingAmount, plan.currency)}</dd>
+                    <dd className="tabular-nums">{formatAmount(plan.remainingAmount, plan.currency)}</dd>
                   </div>
                   <div className="col-span-3">
                     <dt className="text-xs text-muted-foreground">Next due</dt>
@@ -250,13 +250,13 @@ export function PlansSection() {
                         </th>
                         <td className="px-3 py-2 whitespace-nowrap">{planTypeLabel(plan.planType)}</td>
                         <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {money(plan.totalAmount, plan.currency)}
+                          {formatAmount(plan.totalAmount, plan.currency)}
                         </td>
                         <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {money(plan.paidAmount, plan.currency)}
+                          {formatAmount(plan.paidAmount, plan.currency)}
                         </td>
                         <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {money(plan.remainingAmount, plan.currency)}
+                          {formatAmount(plan.remainingAmount, plan.currency)}
                         </td>
                         <td className="px-3 py-2">
                           <StatusBadge status={plan.status} />

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
-import { toPence } from "../../../shared/finance/money";
+import { formatAmount, toPence } from "../../../shared/finance/money";
 import {
   manualPaymentMethods,
   overpaymentMessage,
@@ -13,7 +13,7 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
-import { londonToday, money, planTypeLabel } from "./format";
+import { londonToday, planTypeLabel } from "./format";
 import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
@@ -64,7 +64,10 @@ export function RecordPaymentDialog({
   const plan = plans.find((p) => p.id === fields.paymentPlanId);
   const save = usePaymentsWrite(
     (body: ReturnType<typeof toRecordBody>) => sendJson<PaymentDto>("POST", paymentsPath, body),
-    { success: (p) => `Payment of ${money(p.amount, p.currency)} recorded`, failure: "Failed to record payment" },
+    {
+      success: (p) => `Payment of ${formatAmount(p.amount, p.currency)} recorded`,
+      failure: "Failed to record payment",
+    },
     onClose,
   );
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
@@ -81,7 +84,7 @@ export function RecordPaymentDialog({
         found[name] ??= issue.message;
       }
     } else if (plan && toPence(parsed.data.amount) > toPence(plan.remainingAmount)) {
-      found.amount = overpaymentMessage(money(plan.remainingAmount, plan.currency));
+      found.amount = overpaymentMessage(formatAmount(plan.remainingAmount, plan.currency));
     }
     if (fields.paidOn > today) found.paidOn = "The payment date cannot be in the future.";
     if (Object.keys(found).length > 0) {
@@ -129,14 +132,14 @@ export function RecordPaymentDialog({
             label="Payment plan"
             required
             error={errors.paymentPlanId}
-            hint={plan ? `Remaining: ${money(plan.remainingAmount, plan.currency)}` : undefined}
+            hint={plan ? `Remaining: ${formatAmount(plan.remainingAmount, plan.currency)}` : undefined}
             className="sm:col-span-2"
           >
             {(control) => (
               <NativeSelect {...control} value={fields.paymentPlanId} onChange={set("paymentPlanId")}>
                 {plans.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {`${p.applicantName ?? "Applicant"} · ${planTypeLabel(p.planType)} · ${money(p.remainingAmount, p.currency)} remaining`}
+                    {`${p.applicantName ?? "Applicant"} · ${planTypeLabel(p.planType)} · ${formatAmount(p.remainingAmount, p.currency)} remaining`}
                   </option>
                 ))}
               </NativeSelect>

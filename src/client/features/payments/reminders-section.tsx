@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { businessTimeZone } from "../../../shared/constants";
+import { formatAmount } from "../../../shared/finance/money";
 import {
   type PaymentReminder,
   type PaymentReminderList,
@@ -76,12 +77,6 @@ function formatDay(day: string | null): string {
 
 function formatTime(iso: string | null): string {
   return iso ? timeFormat.format(new Date(iso)) : "";
-}
-
-function formatAmount(amount: string | null, currency: string): string {
-  const value = Number(amount);
-  if (amount === null || !Number.isFinite(value)) return "—";
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import { cancelBookingSchema, moneyAmountSchema, refundRuleLabels } from "../../../shared/schemas/places";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
@@ -9,7 +10,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../lib/use-toast";
 import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { AdminDialog } from "../applications/admin/admin-dialog";
-import { londonToday, money } from "./format";
+import { londonToday } from "./format";
 import { refundQuoteUrl, useCancelBooking, useRefundQuote } from "./places-api";
 
 /** The quote is asked again once typing pauses this long. */
@@ -38,10 +39,10 @@ function RefundQuotePanel({ url }: { url: string | null }) {
     body = (
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="text-muted-foreground">Paid so far</dt>
-        <dd className="text-right font-medium tabular-nums">{money(q.paid, q.currency)}</dd>
+        <dd className="text-right font-medium tabular-nums">{formatAmount(q.paid, q.currency)}</dd>
         <dt className="text-muted-foreground">Refund</dt>
         <dd className="text-right text-base font-semibold tabular-nums" data-testid="refund-amount">
-          {money(q.refund, q.currency)}
+          {formatAmount(q.refund, q.currency)}
         </dd>
         <dd className="col-span-2 text-muted-foreground">
           {refundRuleLabels[q.rule]} ({Math.abs(q.daysBefore)} {Math.abs(q.daysBefore) === 1 ? "day" : "days"}{" "}
@@ -124,7 +125,7 @@ export function CancelBookingDialog({
     setServerError(null);
     try {
       const result = await cancel.mutateAsync(input);
-      const refund = money(result.quote.refund, result.quote.currency);
+      const refund = formatAmount(result.quote.refund, result.quote.currency);
       toast({
         title: "Booking cancelled",
         description: [

@@ -1,11 +1,5 @@
 import { businessTimeZone } from "../../../shared/constants";
-import { formatMoney, toPence } from "../../../shared/finance/money";
 import { formatDayHeading, wallClockInZone } from "../../../shared/schemas/schedule";
-
-/** "£1,248.50" from a decimal string. */
-export function money(amount: string, currency = "GBP"): string {
-  return formatMoney(toPence(amount), currency);
-}
 
 /** "Friday 22 May 2026, 14:00" on the London clock, where the business keeps its times. */
 export function londonDateTime(iso: string): string {

@@ -1,10 +1,11 @@
 import { CalendarX, CheckCircle2, Link2Off, Loader2, Users, WifiOff, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { formatAmount } from "../../../shared/finance/money";
 import { type PublicPlaceOffer, placeMessages, placeOfferTokenParamsSchema } from "../../../shared/schemas/places";
 import { Button } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel, SupportContact } from "../../components/ui/public-page-shell";
 import { serverMessage } from "../../lib/api-error-message";
-import { londonDateTime, money, retreatDates, shortDate } from "./format";
+import { londonDateTime, retreatDates, shortDate } from "./format";
 import { offerFailure, useAnswerOffer, usePublicOffer } from "./places-api";
 
 export const offerTexts = {
@@ -60,7 +61,7 @@ function PriceSummary({ offer }: { offer: PublicPlaceOffer }) {
       <p className="text-muted-foreground">
         {offer.bookingTypeName ? `${offer.bookingTypeName}, ` : ""}
         {offer.people === 2 ? "for two people: " : "for one person: "}
-        <strong className="text-foreground">{money(price.total, price.currency)}</strong> in total.
+        <strong className="text-foreground">{formatAmount(price.total, price.currency)}</strong> in total.
       </p>
       <ul className="grid gap-2 rounded-md border border-border bg-background p-3 text-sm">
         {price.payments.map((p) => (
@@ -68,7 +69,7 @@ function PriceSummary({ offer }: { offer: PublicPlaceOffer }) {
             <span>
               {p.description} <span className="text-muted-foreground">· due {shortDate(p.dueDate)}</span>
             </span>
-            <span className="font-medium tabular-nums">{money(p.amount, price.currency)}</span>
+            <span className="font-medium tabular-nums">{formatAmount(p.amount, price.currency)}</span>
           </li>
         ))}
       </ul>

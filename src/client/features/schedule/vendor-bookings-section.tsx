@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { formatInstant, formatLocalTimes } from "../../../shared/display/time";
+import { formatAmount } from "../../../shared/finance/money";
 import { defaultRetreatTimeZone, type Session, type SessionListResponse } from "../../../shared/schemas/schedule";
 import {
   type AdminVendorBooking,
@@ -14,7 +15,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { apiRequest } from "../../lib/api-request";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
-import { formatMoney } from "../dashboard/format-money";
 import { BookVendorDialog } from "./book-vendor-dialog";
 import { sessionsPath } from "./session-form-dialog";
 import { useVendorBookings, useVendorWrite, vendorBookingsPath } from "./use-vendors";
@@ -83,7 +83,7 @@ function BookingRow({
           {booking.vendorActive ? null : <span className="font-normal text-muted-foreground"> (inactive)</span>}
         </p>
         <p className="text-muted-foreground">
-          {[booking.rate ? formatMoney(booking.rate) : null, booking.description].filter(Boolean).join(" · ") ||
+          {[booking.rate ? formatAmount(booking.rate) : null, booking.description].filter(Boolean).join(" · ") ||
             "No rate or notes"}
         </p>
       </div>

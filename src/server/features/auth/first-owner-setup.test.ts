@@ -87,6 +87,16 @@ describe("first owner setup link", () => {
     }
   });
 
+  it("limits guesses on the page like on its API: 20 a minute from one address, then 429", async () => {
+    const guesser = "10.77.0.1";
+    const guess = () => app.inject({ url: `/setup/${"G".repeat(43)}`, remoteAddress: guesser });
+    for (let i = 0; i < 20; i++) expect((await guess()).statusCode).toBe(404);
+    expect((await guess()).statusCode).toBe(429);
+    // Other addresses, and pages that check no secret, are not held up.
+    expect((await openPage(first)).statusCode).toBe(200);
+    expect((await app.inject({ url: "/admin", remoteAddress: guesser })).statusCode).toBe(200);
+  });
+
   it("refuses bad input with 400 and field messages, creating nobody", async () => {
     const res = await submit(first, { firstName: "", lastName: "Owner", email: "not an email", password: "short" });
     expect(res.statusCode).toBe(400);
