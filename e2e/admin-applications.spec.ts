@@ -73,8 +73,21 @@ async function sortBy(page: Page, column: string, phoneChoice: string) {
   else await page.getByRole("table").getByRole("button", { name: column }).click();
 }
 
+/**
+ * Types a search and waits until the list shows its result: the list filters after a pause in
+ * typing, and a click on a row before then can land on a row that is about to be replaced.
+ * (The Export link carries the applied filters; aria-busy is the list's fetch.)
+ */
 async function search(page: Page, text: string) {
   await page.getByLabel("Search", { exact: true }).fill(text);
+  const applied = text.trim() ? new URLSearchParams({ search: text.trim() }).toString() : "";
+  await expect
+    .poll(async () => {
+      const href = (await page.getByRole("link", { name: "Export" }).getAttribute("href")) ?? "";
+      return applied ? href.includes(applied) : !href.includes("search=");
+    })
+    .toBe(true);
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
 }
 
 async function api<T>(page: Page, path: string): Promise<T> {
@@ -228,6 +241,7 @@ test("delete: refused with payments, done after confirming otherwise", { tag: "@
     (item) => item.id !== escalatedId,
   )!;
   await search(page, paying.email);
+  await expect(entries(page)).toHaveCount(1);
   await page.getByRole("button", { name: `Delete ${nameOf(paying)}` }).click();
   let dialog = page.getByRole("alertdialog", { name: "Delete application?" });
   await expect(dialog).toContainText("This action cannot be undone.");
@@ -237,6 +251,7 @@ test("delete: refused with payments, done after confirming otherwise", { tag: "@
 
   const fresh = (await api<{ items: Item[] }>(page, "/api/admin/applications?stage=new&pageSize=1")).items[0]!;
   await search(page, fresh.email);
+  await expect(entries(page)).toHaveCount(1);
   await page.getByRole("button", { name: `Delete ${nameOf(fresh)}` }).click();
   dialog = page.getByRole("alertdialog", { name: "Delete application?" });
   await dialog.getByRole("button", { name: "Delete" }).click();

@@ -101,7 +101,7 @@ test("staff add a vendor, book it onto a session, and the vendor sees it in the 
   await expect(book).toBeHidden();
   const booked = page.getByRole("list", { name: `Vendors booked for ${sessionTitle}` });
   await expect(booked.getByText(vendorName)).toBeVisible();
-  await expect(booked.getByText("£320.00 · Three-course vegan dinner for 15")).toBeVisible();
+  await expect(booked.getByText("£320 · Three-course vegan dinner for 15")).toBeVisible();
   await expect(row.getByText("catering · 1 booking")).toBeVisible();
 
   // The same vendor cannot be booked twice on one session: the choice is disabled.

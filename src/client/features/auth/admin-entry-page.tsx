@@ -12,10 +12,10 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { homePathForRole } from "../admin-shell/role-home";
 
 /** Reloading after sign-in starts the back office from a clean state with the new cookie. */
@@ -35,7 +35,7 @@ function LoginForm() {
     onError: (error) => {
       toast({
         title: "Login Failed",
-        description: apiErrorMessage(error) ?? invalidCredentialsMessage,
+        description: serverMessage(error) ?? invalidCredentialsMessage,
         variant: "destructive",
       });
     },

@@ -8,10 +8,10 @@ import type { z } from "zod";
 import { setPasswordLinkInvalidMessage, setPasswordSchema } from "../../../shared/schemas/users";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
+import { serverMessage } from "../../lib/api-error-message";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setPasswordFormSchema = withPasswordConfirmation(setPasswordSchema);
@@ -80,7 +80,7 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
       }
       toast({
         title: "Password Not Saved",
-        description: apiErrorMessage(error) ?? "Something went wrong. Please try again.",
+        description: serverMessage(error) ?? "Something went wrong. Please try again.",
         variant: "destructive",
       });
     },

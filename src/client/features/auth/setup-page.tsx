@@ -11,9 +11,9 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
+import { serverMessage } from "../../lib/api-error-message";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setupFormSchema = withPasswordConfirmation(setupOwnerSchema);
@@ -65,7 +65,7 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
       }
       toast({
         title: "Owner Not Created",
-        description: apiErrorMessage(error) ?? "Something went wrong. Please try again.",
+        description: serverMessage(error) ?? "Something went wrong. Please try again.",
         variant: "destructive",
       });
     },

@@ -8,8 +8,8 @@ import {
   financePaths,
   type VendorPaymentDto,
 } from "../../../shared/schemas/finance";
+import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 /** "/api/admin/budgets?retreatId=..." (spec section 7); without an id the server takes the current retreat. */
@@ -67,7 +67,7 @@ export function useFinanceWrite<T, R = unknown>(
     onError: (error) =>
       toast({
         title: messages.failure,
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -8,9 +8,9 @@ import {
   paymentReturnStates,
 } from "../../../shared/schemas/stripe";
 import { Button } from "../../components/ui/button";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 
 export const paymentOptionsPath = "/api/guest/payment-options";
 
@@ -27,7 +27,7 @@ export function PayNowButton({ paymentId, label }: { paymentId: string; label: s
     onError: (error) =>
       toast({
         title: "Payment could not start",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

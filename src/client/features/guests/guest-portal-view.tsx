@@ -6,9 +6,9 @@ import type { CalendarUrl, GuestMe, GuestSchedule } from "../../../shared/schema
 import { formatDayHeading, groupSessionsByDay, type Session } from "../../../shared/schemas/schedule";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { PaymentReturnNotice, PayNowButton } from "./guest-pay-now";
 
 const mePath = "/api/guest/me";
@@ -43,7 +43,7 @@ function CalendarCard() {
     onError: (error) =>
       toast({
         title: "Failed to reset link",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });
@@ -109,7 +109,7 @@ export function GuestPortalView() {
   if (me.isError || !me.data) {
     return (
       <p role="alert" className="text-lg">
-        {apiErrorMessage(me.error) ?? "We could not load your retreat. Please try again later."}
+        {serverMessage(me.error) ?? "We could not load your retreat. Please try again later."}
       </p>
     );
   }

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { bookingLinkDays } from "../../../shared/schemas/interviews";
 import { focusFirstError } from "../../components/ui/form-field";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { serverMessage } from "../../lib/api-error-message";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
@@ -49,7 +49,7 @@ export function BookingLinkDialog({ open, onOpenChange }: { open: boolean; onOpe
       });
       onOpenChange(false);
     } catch (error) {
-      setServerError(apiErrorMessage(error) ?? "The booking link could not be sent. Please try again.");
+      setServerError(serverMessage(error) ?? "The booking link could not be sent. Please try again.");
     }
   }
 

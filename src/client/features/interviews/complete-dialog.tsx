@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Textarea } from "../../components/ui/textarea";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { serverMessage } from "../../lib/api-error-message";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
@@ -60,7 +60,7 @@ export function CompleteDialog({
       });
       onClose();
     } catch (error) {
-      setServerError(apiErrorMessage(error) ?? "The interview could not be completed. Please try again.");
+      setServerError(serverMessage(error) ?? "The interview could not be completed. Please try again.");
     }
   }
 

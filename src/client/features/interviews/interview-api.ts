@@ -10,9 +10,9 @@ import type {
   InterviewItem,
   InterviewList,
 } from "../../../shared/schemas/interviews";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const interviewsPath = "/api/admin/interviews";
@@ -106,7 +106,7 @@ export function useCancelInterview() {
       toast({ title: "Interview Cancelled", description: "The applicant has been told." });
       void refresh();
     },
-    onError: (error) => errorToast(apiErrorMessage(error) ?? "Failed to cancel interview"),
+    onError: (error) => errorToast(serverMessage(error) ?? "Failed to cancel interview"),
   });
 }
 
@@ -135,7 +135,7 @@ export function useSaveAvailability() {
       toast({ title: "Availability saved", description: "Booking links offer times inside these windows." });
       void invalidateByPrefix(queryClient, availabilityPath);
     },
-    onError: (error) => errorToast(apiErrorMessage(error) ?? "Failed to save availability"),
+    onError: (error) => errorToast(serverMessage(error) ?? "Failed to save availability"),
   });
 }
 
@@ -154,7 +154,7 @@ export function useCreateBlock() {
       toast({ title: "Time blocked", description: "No interview can be booked in that time." });
       void invalidateByPrefix(queryClient, availabilityPath);
     },
-    onError: (error) => errorToast(apiErrorMessage(error) ?? "Failed to block time"),
+    onError: (error) => errorToast(serverMessage(error) ?? "Failed to block time"),
   });
 }
 
@@ -166,6 +166,6 @@ export function useDeleteBlock() {
       toast({ title: "Block removed" });
       void invalidateByPrefix(queryClient, availabilityPath);
     },
-    onError: (error) => errorToast(apiErrorMessage(error) ?? "Failed to remove block"),
+    onError: (error) => errorToast(serverMessage(error) ?? "Failed to remove block"),
   });
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import type { InterviewItem } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { serverMessage } from "../../lib/api-error-message";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { formatStaffSlot, personName, staffInputsToIso, staffToday, staffZoneLabel } from "./format";
@@ -40,7 +40,7 @@ export function RescheduleDialog({ item, onClose }: { item: InterviewItem | null
       await reschedule.mutateAsync({ id: item.interview.id, newScheduledAt: staffInputsToIso(date, time) });
       onClose();
     } catch (error) {
-      setProblem(apiErrorMessage(error) ?? "The interview could not be rescheduled. Please try again.");
+      setProblem(serverMessage(error) ?? "The interview could not be rescheduled. Please try again.");
     }
   }
 

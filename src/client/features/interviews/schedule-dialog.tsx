@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { serverMessage } from "../../lib/api-error-message";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
@@ -63,7 +63,7 @@ export function ScheduleInterviewDialog({
       });
       onOpenChange(false);
     } catch (error) {
-      setServerError(apiErrorMessage(error) ?? "The interview could not be scheduled. Please try again.");
+      setServerError(serverMessage(error) ?? "The interview could not be scheduled. Please try again.");
     }
   }
 

@@ -14,10 +14,10 @@ import {
 } from "../../../shared/schemas/payment-reminders";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const paymentRemindersPath = "/api/admin/payment-reminders";
@@ -105,7 +105,7 @@ function useSendReminder() {
     onError: (error) =>
       toast({
         title: "Failed to send reminder",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
     // A failure may have changed the status too (pending to failed): refresh either way.
@@ -221,7 +221,7 @@ export function RemindersSection() {
 
         {list.isError ? (
           <p role="alert" className="text-destructive">
-            {apiErrorMessage(list.error) ?? "Could not load the payment reminders."}
+            {serverMessage(list.error) ?? "Could not load the payment reminders."}
           </p>
         ) : null}
         {list.isLoading ? <p className="text-muted-foreground">Loading reminders...</p> : null}

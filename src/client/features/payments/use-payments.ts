@@ -6,9 +6,9 @@ import type {
   PaymentPlanDto,
 } from "../../../shared/schemas/payments";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const overviewPath = "/api/admin/payment-overview";
@@ -75,7 +75,7 @@ export function usePaymentsWrite<T, R = unknown>(
     onError: (error) =>
       toast({
         title: messages.failure,
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -7,8 +7,8 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { londonToday } from "./format";
 import { refundQuoteUrl, useCancelBooking, useRefundQuote } from "./places-api";
@@ -33,7 +33,7 @@ function RefundQuotePanel({ url }: { url: string | null }) {
   if (!url) body = <p className="text-muted-foreground">Enter a valid date and amount to see the refund.</p>;
   else if (quote.isPending) body = <p className="text-muted-foreground">Working out the refund…</p>;
   else if (quote.isError)
-    body = <p className="text-destructive">{apiErrorMessage(quote.error) ?? "The refund could not be worked out."}</p>;
+    body = <p className="text-destructive">{serverMessage(quote.error) ?? "The refund could not be worked out."}</p>;
   else {
     const q = quote.data;
     body = (
@@ -137,7 +137,7 @@ export function CancelBookingDialog({
       });
       onOpenChange(false);
     } catch (failure) {
-      setServerError(apiErrorMessage(failure) ?? "The booking could not be cancelled. Please try again.");
+      setServerError(serverMessage(failure) ?? "The booking could not be cancelled. Please try again.");
     }
   }
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { type PlaceOfferItem, placeOfferStatusLabels } from "../../../shared/schemas/places";
 import { Button } from "../../components/ui/button";
+import { serverMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { CapacityBar } from "./capacity-bar";
 import { londonDateTime } from "./format";
@@ -42,7 +42,7 @@ function WithdrawDialog({ offer, onClose }: { offer: PlaceOfferItem | null; onCl
       });
       onClose();
     } catch (failure) {
-      setError(apiErrorMessage(failure) ?? "The offer could not be withdrawn. Please try again.");
+      setError(serverMessage(failure) ?? "The offer could not be withdrawn. Please try again.");
     }
   }
   return (
@@ -187,7 +187,7 @@ export function PlaceOffersPanel({ retreatId }: { retreatId: string | null }) {
         </p>
       ) : offers.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-          {apiErrorMessage(offers.error) ?? "The places could not be loaded."}
+          {serverMessage(offers.error) ?? "The places could not be loaded."}
           <Button size="sm" variant="outline" onClick={() => void offers.refetch()}>
             Try again
           </Button>

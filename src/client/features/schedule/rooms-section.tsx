@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 
@@ -24,7 +24,7 @@ function useBoardWrite<T>(fn: (input: T) => Promise<unknown>, success: string, f
       void invalidateByPrefix(queryClient, roomsPath);
     },
     onError: (error) =>
-      toast({ title: failure, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" }),
+      toast({ title: failure, description: serverMessage(error) ?? "Please try again.", variant: "destructive" }),
   });
 }
 

@@ -14,9 +14,9 @@ import {
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
@@ -89,7 +89,7 @@ export function SessionFormDialog({
       if (shown) return;
       toast({
         title: session ? "Failed to update session" : "Failed to create session",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       });
     },

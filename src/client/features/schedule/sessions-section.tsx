@@ -14,9 +14,9 @@ import {
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
@@ -39,7 +39,7 @@ function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: 
     onError: (error) =>
       toast({
         title: "Failed to delete session",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Assignee } from "../../../shared/schemas/tasks";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
+import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const vendorsPath = "/api/admin/vendors";
@@ -44,7 +44,7 @@ export function useVendorWrite<T, R = unknown>(
     onError: (error) =>
       toast({
         title: messages.failure,
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -5,9 +5,9 @@ import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 
@@ -117,7 +117,7 @@ export function EraseSubjectDialog({ email, onClose }: { email: string; onClose:
         {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
         {erase.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(erase.error) ?? "Could not erase the data. Please try again."}
+            {serverMessage(erase.error) ?? "Could not erase the data. Please try again."}
           </p>
         ) : null}
       </form>

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
+import { serverMessage } from "../../lib/api-error-message";
 import { EraseSubjectDialog } from "./erase-subject-dialog";
 
 export const privacyPath = "/api/admin/privacy";
@@ -134,7 +134,7 @@ export function PrivacySection() {
             <div aria-live="polite" className="flex flex-col gap-4">
               {subject.isError ? (
                 <p role="alert" className="text-sm text-destructive">
-                  {apiErrorMessage(subject.error) ?? "Could not look up this address."}
+                  {serverMessage(subject.error) ?? "Could not look up this address."}
                 </p>
               ) : subject.data && heldCount(subject.data) === 0 ? (
                 <p className="text-sm">Nothing is held about {subject.data.email}.</p>

@@ -7,9 +7,9 @@ import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/set
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 
@@ -40,7 +40,7 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
     onError: (error) =>
       toast({
         title: "Failed to save settings",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

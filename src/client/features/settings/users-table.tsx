@@ -14,10 +14,10 @@ import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
@@ -43,7 +43,7 @@ function useUpdateUser() {
     onError: (error) =>
       toast({
         title: "Failed to update user",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });
@@ -74,7 +74,7 @@ function useSendSetPasswordLink() {
     onError: (error) =>
       toast({
         title: "Failed to send link",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -9,9 +9,9 @@ import type {
   UpdateTaskInput,
 } from "../../../shared/schemas/tasks";
 import { taskStatusLabels } from "../../../shared/schemas/tasks";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const tasksPath = "/api/admin/tasks";
@@ -21,7 +21,7 @@ const dashboardPath = "/api/admin/dashboard";
 
 /** "Failed to …" toasts carry the server's message when there is one (spec section 8). */
 export function failure(title: string, error: unknown) {
-  toast({ title, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" });
+  toast({ title, description: serverMessage(error) ?? "Please try again.", variant: "destructive" });
 }
 
 function useRefresh() {

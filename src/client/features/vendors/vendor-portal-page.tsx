@@ -12,10 +12,10 @@ import {
 import type { VendorBookingDto, VendorSchedule } from "../../../shared/schemas/vendors";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
+import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { AccessDeniedCard } from "../admin-shell/access-denied-card";
-import { apiErrorMessage } from "../admin-shell/api-error-message";
 import { PortalFrame } from "../admin-shell/portal-frame";
 import { useRequireRole } from "../admin-shell/use-require-role";
 import { DueDate, PriorityBadge } from "../tasks/task-card";
@@ -101,7 +101,7 @@ function VendorPortal() {
     onError: (error) =>
       toast({
         title: "Failed to update task",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [tasksPath] }),

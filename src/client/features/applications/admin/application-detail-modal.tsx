@@ -11,8 +11,8 @@ import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
+import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "./admin-dialog";
 import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
@@ -256,7 +256,7 @@ export function ApplicationDetailModal({
         <ApplicationTravelSection applicationId={application.id} />
         {update.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive md:col-span-2">
-            {apiErrorMessage(update.error) ?? "Failed to update application"}
+            {serverMessage(update.error) ?? "Failed to update application"}
           </p>
         ) : null}
         <div className="grid gap-2 md:col-span-2">

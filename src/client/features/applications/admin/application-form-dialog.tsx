@@ -14,8 +14,8 @@ import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
+import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
@@ -222,7 +222,7 @@ export function ApplicationFormDialog({
         />
         {create.isError || update.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-            {apiErrorMessage(create.error ?? update.error) ?? "The application could not be saved."}
+            {serverMessage(create.error ?? update.error) ?? "The application could not be saved."}
           </p>
         ) : null}
         {long("dietaryNotes", "Dietary notes")}

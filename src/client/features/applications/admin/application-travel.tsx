@@ -11,8 +11,8 @@ import {
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
+import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
 import { formatDate } from "./format";
 
@@ -164,7 +164,7 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
           </div>
           {reveal.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(reveal.error) ?? "Failed to load the passport and medical details."}
+              {serverMessage(reveal.error) ?? "Failed to load the passport and medical details."}
             </p>
           ) : null}
           {revealed ? (
@@ -232,7 +232,7 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
           </p>
           {review.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {`Failed to save the review: ${apiErrorMessage(review.error) ?? "please try again."}`}
+              {`Failed to save the review: ${serverMessage(review.error) ?? "please try again."}`}
             </p>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
 import { Button } from "../../../components/ui/button";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
 import { useDeleteApplication } from "./use-application-mutations";
@@ -42,7 +42,7 @@ export function DeleteApplicationDialog({
         {remove.isError ? (
           // The toast behind the modal is hidden from screen readers while it is open, so say it here too.
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(remove.error) ?? "Failed to delete application"}
+            {serverMessage(remove.error) ?? "Failed to delete application"}
           </p>
         ) : null}
       </div>

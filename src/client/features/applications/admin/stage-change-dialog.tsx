@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
 import { StageBadge } from "./stage-badge";
@@ -82,7 +82,7 @@ export function StageChangeDialog({
         {escalate.isError ? (
           // The toast behind the modal is hidden from screen readers while it is open, so say it here too.
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(escalate.error) ?? "Failed to update application stage"}
+            {serverMessage(escalate.error) ?? "Failed to update application stage"}
           </p>
         ) : null}
         {notifiable ? (

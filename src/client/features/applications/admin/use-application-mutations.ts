@@ -6,9 +6,9 @@ import type {
   ApplicationStageValue,
   EscalateResponse,
 } from "../../../../shared/schemas/admin-applications";
+import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
 import { applicationsPath, dashboardPath } from "./list-query";
 
@@ -20,7 +20,7 @@ function useRefreshLists() {
 
 /** "Failed to …" toasts carry the server's message when there is one (spec section 8). */
 function failure(title: string, error: unknown) {
-  toast({ title, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" });
+  toast({ title, description: serverMessage(error) ?? "Please try again.", variant: "destructive" });
 }
 
 export function useEscalateApplication() {

@@ -23,7 +23,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
 import { Textarea } from "../../../components/ui/textarea";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { marketingTemplatesPath, templatePreviewPath } from "../templates/paths";
@@ -166,7 +166,7 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
               placed = true;
             }
             if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(apiErrorMessage(error) ?? "The campaign could not be saved. Please try again.");
+            else setFormError(serverMessage(error) ?? "The campaign could not be saved. Please try again.");
           },
         },
       );

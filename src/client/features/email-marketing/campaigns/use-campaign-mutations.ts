@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CampaignValues } from "../../../../shared/schemas/email-campaigns";
+import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
 import { marketingTemplatesPath } from "../templates/paths";
 import { campaignPath, campaignsPath } from "./paths";
@@ -15,7 +15,7 @@ function useRefresh() {
 
 /** Error toasts carry the server's message (a 409 says why a send or cancel was refused). */
 export function failureToast(title: string, error: unknown) {
-  toast({ title, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" });
+  toast({ title, description: serverMessage(error) ?? "Please try again.", variant: "destructive" });
 }
 
 /** Create a draft (no id) or update one. Errors stay in the form (shown inline), no toast. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { EmailLog } from "../../../../shared/schemas/email-outbox";
+import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
 import { emailLogsPath, emailLogUrl } from "./outbox-query";
 
@@ -20,7 +20,7 @@ export function useRetryEmail() {
     onError: (error) =>
       toast({
         title: "Failed to retry message",
-        description: apiErrorMessage(error) ?? "Please try again.",
+        description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
   });

@@ -8,7 +8,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { SegmentOptions } from "./segment-options";
@@ -117,7 +117,7 @@ export function AddSubscriberDialog({ onClose }: { onClose: () => void }) {
         {create.isError ? (
           // The server's reason, such as the 409 for an address already on the list.
           <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-            {apiErrorMessage(create.error) ?? "The subscriber could not be added."}
+            {serverMessage(create.error) ?? "The subscriber could not be added."}
           </p>
         ) : null}
       </form>

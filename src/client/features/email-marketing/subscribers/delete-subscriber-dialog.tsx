@@ -1,6 +1,6 @@
 import type { AdminSubscriber } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { useDeleteSubscriber } from "./use-subscriber-mutations";
 
@@ -34,7 +34,7 @@ export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: Ad
         </p>
         {remove.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(remove.error) ?? "Failed to delete subscriber"}
+            {serverMessage(remove.error) ?? "Failed to delete subscriber"}
           </p>
         ) : null}
       </div>

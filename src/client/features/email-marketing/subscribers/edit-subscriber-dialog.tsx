@@ -12,8 +12,8 @@ import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
+import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { formatDate } from "../../applications/admin/format";
@@ -198,7 +198,7 @@ export function EditSubscriberDialog({ subscriber, onClose }: { subscriber: Admi
         {update.isError ? (
           // The server's reason, such as the 409 when switching on what the person switched off.
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(update.error) ?? "The changes could not be saved."}
+            {serverMessage(update.error) ?? "The changes could not be saved."}
           </p>
         ) : null}
         <section aria-labelledby={`${id}-unsub`} className="flex flex-col gap-2 border-t border-border pt-4">

@@ -10,9 +10,9 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { serverMessage } from "../../../lib/api-error-message";
 import { cn } from "../../../lib/cn";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { SegmentOptions } from "./segment-options";
@@ -357,7 +357,7 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
         </div>
         {importer.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive">
-            {apiErrorMessage(importer.error) ?? "The file could not be imported."}
+            {serverMessage(importer.error) ?? "The file could not be imported."}
           </p>
         ) : null}
         {preview ? <Preview result={preview} id={id} /> : null}

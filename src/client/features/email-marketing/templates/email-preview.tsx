@@ -3,8 +3,8 @@ import { Monitor, Smartphone } from "lucide-react";
 import { useId, useState } from "react";
 import type { RenderedEmailPreview } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
+import { serverMessage } from "../../../lib/api-error-message";
 import { cn } from "../../../lib/cn";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 
 const widths = { desktop: "100%", mobile: "375px" } as const;
 type Width = keyof typeof widths;
@@ -32,7 +32,7 @@ export function EmailPreview({
 }) {
   const id = useId();
   const [width, setWidth] = useState<Width>("desktop");
-  const message = error ? (apiErrorMessage(error) ?? "The preview could not be rendered. Please try again.") : null;
+  const message = error ? (serverMessage(error) ?? "The preview could not be rendered. Please try again.") : null;
 
   return (
     <div className="flex min-w-0 flex-col gap-3">

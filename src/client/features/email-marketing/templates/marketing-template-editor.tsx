@@ -16,7 +16,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
+import { serverMessage } from "../../../lib/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
@@ -83,7 +83,7 @@ export function MarketingTemplateEditor({
               placed = true;
             }
             if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(apiErrorMessage(error) ?? "The template could not be saved. Please try again.");
+            else setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
           },
         },
       );

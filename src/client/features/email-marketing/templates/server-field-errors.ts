@@ -1,5 +1,5 @@
+import { serverMessage } from "../../../lib/api-error-message";
 import { ApiError } from "../../../lib/api-request";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 
 /**
  * The `errors` list of our JSON error body as field name -> message. Paths such as "body.subject"
@@ -62,7 +62,7 @@ export function fieldErrorsForSave(
 ): Map<string, string> {
   const fields = serverFieldErrors(error, aliases);
   if (fields.size > 0) return fields;
-  const message = apiErrorMessage(error);
+  const message = serverMessage(error);
   const field = message ? fieldForTemplateMessage(message, texts, aliases) : null;
   return field && message ? new Map([[field, message]]) : fields;
 }

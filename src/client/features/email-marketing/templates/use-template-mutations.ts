@@ -4,9 +4,9 @@ import type {
   TransactionalTemplate,
   TransactionalTemplateUpdate,
 } from "../../../../shared/schemas/email-templates";
+import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { apiErrorMessage } from "../../admin-shell/api-error-message";
 import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
 import { marketingTemplatesPath, transactionalTemplatesPath } from "./paths";
 
@@ -16,7 +16,7 @@ function useRefresh(path: string) {
 }
 
 function failure(title: string, error: unknown) {
-  toast({ title, description: apiErrorMessage(error) ?? "Please try again.", variant: "destructive" });
+  toast({ title, description: serverMessage(error) ?? "Please try again.", variant: "destructive" });
 }
 
 /** The template in a write's reply, whether it comes bare or as { template }. */
