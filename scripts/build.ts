@@ -1,4 +1,5 @@
-// `npm run build`: the client (Vite), the landing page's server render, the prerendered HTML.
+// `npm run build`: the client (Vite), the landing page's server render, the prerendered HTML, and
+// the empty database a first start loads (src/server/db/database-template.ts).
 //
 // Everything is built into a staging folder first (dist/.staging-<pid>/), then published into
 // dist/client by src/server/http/client-builds.ts: new hashed chunks beside the old ones, the HTML
@@ -10,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { databaseTemplatePath } from "../src/server/db/database-template";
 import { publishBuild } from "../src/server/http/client-builds";
 
 const root = resolve(import.meta.dirname, "..");
@@ -37,6 +39,8 @@ mkdirSync(staging, { recursive: true });
 run([vite, "build", "--manifest", "--outDir", stagedClient, "--emptyOutDir"]);
 run([vite, "build", "--ssr", "entry-server.tsx", "--outDir", stagedSsr, "--emptyOutDir"]);
 run(["--import", "tsx", join(root, "scripts", "prerender.ts"), "--client", stagedClient, "--ssr", stagedSsr]);
+const stagedTemplate = join(staging, "pglite-template.tar");
+run(["--import", "tsx", join(root, "scripts", "make-database-template.ts"), "--out", stagedTemplate]);
 
 const { buildId } = publishBuild(stagedClient, clientDir, startedAt);
 // The server render is a build input (nothing serves it): swap the folder whole.
@@ -44,5 +48,7 @@ const previousSsr = `${ssrDir}.old-${process.pid}`;
 if (existsSync(ssrDir)) renameSync(ssrDir, previousSsr);
 renameSync(stagedSsr, ssrDir);
 rmSync(previousSsr, { recursive: true, force: true });
+// Read only by a process opening an empty DATA_DIR: replaced whole, in one rename.
+renameSync(stagedTemplate, databaseTemplatePath(clientDir));
 rmSync(staging, { recursive: true, force: true });
 console.log(`published build ${buildId} into ${clientDir} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);

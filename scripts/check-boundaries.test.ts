@@ -23,7 +23,8 @@ describe("scripts/check-boundaries.mjs", () => {
     expect(
       check({
         "features/rooms/rooms.service.ts": 'import { x } from "../retreats/retreats.service";\n',
-        "features/guests/guests.service.ts": 'import { y } from "../retreats";\nimport type { Z } from "../../db/types";\n',
+        "features/guests/guests.service.ts":
+          'import { y } from "../retreats";\nimport type { Z } from "../../db/types";\n',
         "features/guests/guests.test.ts": 'import { z } from "../retreats/retreats.repo";\n',
         "features/retreats/retreats.service.ts": "export const x = 1;\n",
         "features/retreats/index.ts": 'export { x as y } from "./retreats.service";\n',
@@ -58,7 +59,8 @@ describe("scripts/check-boundaries.mjs", () => {
   it("fails a cycle between features, type-only imports and multi-line imports included", () => {
     expect(
       check({
-        "features/payments/payments.service.ts": 'import {\n  type Place,\n  takePlace,\n} from "../places/places.service";\n',
+        "features/payments/payments.service.ts":
+          'import {\n  type Place,\n  takePlace,\n} from "../places/places.service";\n',
         "features/places/places.service.ts": 'import type { Plan } from "../payments/payments.service";\n',
       }),
     ).toEqual(["import cycle between features: payments -> places -> payments"]);

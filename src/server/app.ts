@@ -12,6 +12,7 @@ import {
 import { registerAuth } from "./auth/register-auth";
 import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
+import { databaseTemplatePath } from "./db/database-template";
 import { seedBaseData } from "./db/seed";
 import { outboxWarnings } from "./email/outbox";
 import { registerFeatureRoutes } from "./features";
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       memorySnapshot: options.memorySnapshot,
+      pgliteTemplate: databaseTemplatePath(config.clientDir),
     }));
   try {
     await database.migrate();

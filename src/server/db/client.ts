@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -45,18 +47,34 @@ export type DatabaseOptions = {
    * an empty database. Tests use a migrated one: booting it skips initdb and the migrations.
    */
   memorySnapshot?: Blob;
+  /**
+   * On disk, first start only: a migrated empty database made by the build
+   * (scripts/make-database-template.ts). An empty DATA_DIR starts from it instead of running
+   * initdb and every migration, which is most of a first start's time; newer migrations still run.
+   */
+  pgliteTemplate?: string;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.memorySnapshot);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.memorySnapshot, options.pgliteTemplate);
 }
 
-async function openPglite(dataDir: string, memorySnapshot?: Blob): Promise<Database> {
+/** The template's files when this data directory has no database yet, else undefined. */
+function firstStartTemplate(pgliteDir: string, template: string | undefined): Blob | undefined {
+  if (!template || existsSync(join(pgliteDir, "PG_VERSION")) || !existsSync(template)) return undefined;
+  return new Blob([readFileSync(template)]);
+}
+
+async function openPglite(dataDir: string, memorySnapshot?: Blob, template?: string): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = inMemory ? new PGlite({ loadDataDir: memorySnapshot }) : new PGlite(`${dataDir}/pglite`);
+    const pgliteDir = `${dataDir}/pglite`;
+    const loadDataDir = inMemory ? memorySnapshot : firstStartTemplate(pgliteDir, template);
+    client = inMemory ? new PGlite({ loadDataDir }) : new PGlite({ dataDir: pgliteDir, loadDataDir });
     await client.waitReady;
   } catch (error) {
     unlock();
