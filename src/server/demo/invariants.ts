@@ -28,9 +28,8 @@ import {
 } from "../db/schema";
 import type { DbOrTx } from "../db/types";
 import { countersFor, zeroCounters } from "../email/campaign-counters";
+import { offeredPeople, placesTaken } from "../features/admissions/admissions.service";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
-import { placesTaken } from "../features/payments/acceptance";
-import { offeredPeople } from "../features/places/places.service";
 
 export type InvariantOptions = {
   /** "Now" for the rules about dates (a reminder offered for a payment already past due). */

@@ -76,9 +76,9 @@ import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
 import { refreshCampaignCounters } from "../email/campaign-counters";
 import { eligibilityCondition } from "../email/campaign-eligibility";
+import { holdsPlace, peopleOf, placesTaken } from "../features/admissions/admissions.service";
 import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
 import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
-import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
 import {
   cancelActivePlan,
   completePayment,

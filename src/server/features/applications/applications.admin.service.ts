@@ -19,11 +19,10 @@ import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import { acceptIntoRetreat, applyStageChange, stageWrite } from "../admissions/admissions.service";
 import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat, applyStageChange } from "../payments/acceptance";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderStageEmail, type StageEmailKind } from "./applications.stage-emails";
-import { stageWrite } from "./stage-write";
 
 /** Who makes a change and from where (auditContext(request) from the audit service). */
 

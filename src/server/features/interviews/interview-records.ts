@@ -11,7 +11,7 @@ import { applications, auditLogs, interviews, jitsiRooms, users } from "../../db
 import type { Tx } from "../../db/types";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { stageWrite } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { renderInterviewEmail } from "./interview-emails";
 import { buildInterviewInvite, type InviteMethod } from "./interview-invite";

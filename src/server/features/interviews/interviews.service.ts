@@ -15,9 +15,8 @@ import type { Db } from "../../db/client";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { acceptIntoRetreat, stageWrite } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat } from "../payments/acceptance";
 import {
   applicantOf,
   assertFuture,

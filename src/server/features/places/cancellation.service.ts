@@ -15,9 +15,8 @@ import { applications, paymentPlans, payments, retreats } from "../../db/schema"
 import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { holdsPlace, leaveRetreat, stageWrite } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { holdsPlace, leaveRetreat } from "../payments/acceptance";
 
 export type QuoteInput = { cancelledOn?: string; guarantee?: boolean; travelCosts?: string };
 

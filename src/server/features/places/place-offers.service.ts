@@ -18,12 +18,17 @@ import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import {
+  acceptIntoRetreat,
+  capacityOf,
+  hashOfferToken,
+  peopleOf,
+  releasePlace,
+  stageWrite,
+} from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat, peopleOf } from "../payments/acceptance";
 import { requireRetreat } from "../retreats/retreats.service";
 import { offerPriceSummary } from "./offer-price";
-import { capacityOf, hashOfferToken, releasePlace } from "./places.service";
 
 type OfferRow = typeof placeOffers.$inferSelect;
 type Settings = LinkSettings & {

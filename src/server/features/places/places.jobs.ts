@@ -17,9 +17,8 @@ import { applications, payments } from "../../db/schema";
 import type { LinkSettings } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
-import { stageWrite } from "../applications/stage-write";
+import { leaveRetreat, stageWrite } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { leaveRetreat } from "../payments/acceptance";
 import { appendNote } from "./cancellation.service";
 import { expireOffers } from "./place-offers.service";
 

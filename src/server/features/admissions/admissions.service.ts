@@ -1,51 +1,54 @@
 /**
- * Places on a retreat (docs/decisions/008-payments-and-places.md): accepting takes a place under
- * a lock on the retreat row, so concurrent acceptances queue and none can oversell; leaving the
- * accepted stages gives the place back and cancels what was still to pay.
+ * Admissions: the one module that moves an application between stages (spec section 4, decision
+ * docs/decisions/008-payments-and-places.md). A move writes the stage (stageWrite), takes or gives
+ * back a place on the retreat under a lock on the retreat row (so concurrent acceptances queue and
+ * none can oversell), creates the payment plan on acceptance or cancels what was still to pay on
+ * leaving, offers a freed place to the waitlist, and records the audit entry; afterStageMove runs
+ * what has to wait for the commit (the emails, the reminder sweep).
+ *
+ * Other features reach admissions through this file only: the capacity rule (capacity.ts), the
+ * stage columns (stage-write.ts) and the waitlist offers a freed place makes (place-release.ts)
+ * are re-exported here.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
-import { placeHoldingStages, retreatFullMessage } from "../../../shared/schemas/payments";
-import { type Application, applications, retreats } from "../../db/schema";
+import { retreatFullMessage } from "../../../shared/schemas/payments";
+import { type Application, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
+import { dispatchEmails } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import type { JobQueue } from "../../jobs/queue";
 import type { Actor } from "../audit/audit.service";
-import { offeredPeople, releasePlace } from "../places/places.service";
-import { cancelActivePlan, createPlanForAcceptance } from "./payments.service";
+import { requestReminderSweep } from "../payments/index";
+import { cancelActivePlan, createPlanForAcceptance } from "../payments/payments.service";
+import { holdsPlace, peopleOf, placesTaken } from "./capacity";
+import { offeredPeople, releasePlace } from "./place-release";
+
+export {
+  holdsPlace,
+  holdsPlaceSql,
+  peopleCountSql,
+  peopleOf,
+  peopleSql,
+  placesTaken,
+} from "./capacity";
+export {
+  capacityOf,
+  hashOfferToken,
+  lockRetreat,
+  offeredPeople,
+  placeOfferUrl,
+  type ReleaseOptions,
+  releasePlace,
+} from "./place-release";
+export { stageWrite } from "./stage-write";
 
 /** The business keeps its books in London (defined with the money figures, which date "overdue" by it). */
 export { businessTimeZone };
-
-export function holdsPlace(stage: string): boolean {
-  return (placeHoldingStages as readonly string[]).includes(stage);
-}
-
-export function peopleOf(applicationType: string): 1 | 2 {
-  return applicationType === "couple" ? 2 : 1;
-}
-
-/**
- * People (a couple counts 2) holding a place on the retreat: applications in accepted or
- * payment. `exceptApplicationId` leaves one application out, so the caller can ask "is there
- * room for this one" whether or not its own stage has been written yet.
- */
-export async function placesTaken(db: DbOrTx, retreatId: string, exceptApplicationId?: string): Promise<number> {
-  const [row] = await db
-    .select({
-      n: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
-    })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.retreatId, retreatId),
-        inArray(applications.stage, [...placeHoldingStages]),
-        exceptApplicationId ? ne(applications.id, exceptApplicationId) : undefined,
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
 
 type Accepting = Pick<Application, "id" | "retreatId" | "applicationType">;
 
@@ -133,4 +136,27 @@ export async function applyStageChange(
   }
   if (holdsPlace(before.stage) && !holdsPlace(after.stage)) return leaveRetreat(tx, after, actor, links);
   return { emailLogIds: [] };
+}
+
+/** What a stage move leaves for after its commit. */
+export type AfterStageMove = {
+  /** email_logs rows the move queued in its transaction (stage email, waitlist offers). */
+  emailLogIds?: readonly string[];
+  /** Whether a stage move happened (a plan may have been created or cancelled). */
+  moved: boolean;
+};
+
+/**
+ * Call after the commit of a stage move (never inside the transaction): asks the worker to send
+ * the emails the move queued, then, when the move happened, for a reminder sweep, so the reminders
+ * of the plan it created or cancelled are planned or dropped at once instead of at the next
+ * periodic sweep. Route handlers whose write is a stage move say so here and nowhere else.
+ */
+export async function afterStageMove(
+  queue: JobQueue | null,
+  log: FastifyBaseLogger,
+  effects: AfterStageMove,
+): Promise<void> {
+  if (effects.emailLogIds) await dispatchEmails(queue, effects.emailLogIds, log);
+  if (effects.moved) await requestReminderSweep(queue, log);
 }
