@@ -16,17 +16,18 @@ import type { FastifyBaseLogger } from "fastify";
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import { retreatFullMessage } from "../../../shared/schemas/payments";
-import { type Application, retreats } from "../../db/schema";
+import { type Application, applications, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import type { JobQueue } from "../../jobs/queue";
-import type { Actor } from "../audit/audit.service";
+import { type Actor, recordAudit } from "../audit/audit.service";
 import { requestReminderSweep } from "../payments/index";
 import { cancelActivePlan, createPlanForAcceptance } from "../payments/payments.service";
 import { holdsPlace, peopleOf, placesTaken } from "./capacity";
 import { offeredPeople, releasePlace } from "./place-release";
+import { stageWrite } from "./stage-write";
 
 export {
   holdsPlace,
@@ -136,6 +137,78 @@ export async function applyStageChange(
   }
   if (holdsPlace(before.stage) && !holdsPlace(after.stage)) return leaveRetreat(tx, after, actor, links);
   return { emailLogIds: [] };
+}
+
+/** One move of an application from the stage it is in to another. */
+export type StageMove = {
+  /** The application as it stands before the move (locked by the caller where it matters). */
+  application: Accepting & Pick<Application, "stage">;
+  to: string;
+  actor: Actor;
+  /** The waitlist offers a freed place makes link to the public site; needed to leave a place. */
+  links?: LinkSettings;
+  now?: Date;
+  /** Other columns written with the stage (notes, updatedAt). */
+  set?: Partial<typeof applications.$inferInsert>;
+  /**
+   * The audit entry of the move: its action, and what to record beside the stage change. Leave
+   * it out when the caller records a fuller entry of its own (a staff edit, a cancellation).
+   */
+  audit?: { action: string; newValues?: Record<string, unknown> };
+  /**
+   * Write the stage and leave place and plan as they were, for the one path that has always
+   * done so (an interview outcome, which can decline an accepted application: see issue 17).
+   */
+  leavePlaceAsIs?: boolean;
+};
+
+export type StageMoveResult = {
+  /** The application as written. */
+  application: Application;
+  /** The plan an acceptance created (null when none was created). */
+  planId: string | null;
+  /** email_logs rows the move queued (waitlist offers of a freed place); dispatch after commit. */
+  emailLogIds: string[];
+};
+
+/**
+ * Moves an application to another stage, inside the caller's transaction: into accepted takes a
+ * place under the retreat lock (409 when full) and creates the payment plan, before the stage is
+ * written; then the stage (stageWrite) and any other columns are written and the audit entry
+ * recorded; out of the place-holding stages then cancels the plan and offers the freed place to
+ * the waitlist. Moves between accepted and payment, and between stages holding no place, touch
+ * neither. Hand the result's emailLogIds to afterStageMove after the commit.
+ */
+export async function moveStage(tx: DbOrTx, move: StageMove): Promise<StageMoveResult> {
+  const { application, to, actor } = move;
+  const now = move.now ?? new Date();
+  const from = application.stage;
+  let planId: string | null = null;
+  if (!move.leavePlaceAsIs && !holdsPlace(from) && to === "accepted") {
+    planId = (await acceptIntoRetreat(tx, application, actor, now)).planId;
+  }
+  const [row] = await tx
+    .update(applications)
+    .set({ ...move.set, ...stageWrite(to, now) })
+    .where(eq(applications.id, application.id))
+    .returning();
+  if (!row) throw new AppError("not_found", "Application not found");
+  if (move.audit) {
+    await recordAudit(tx as Parameters<typeof recordAudit>[0], {
+      ...actor,
+      action: move.audit.action,
+      entityType: "application",
+      entityId: application.id,
+      oldValues: { stage: from },
+      newValues: { stage: to, ...move.audit.newValues },
+    });
+  }
+  const emailLogIds: string[] = [];
+  if (!move.leavePlaceAsIs && holdsPlace(from) && !holdsPlace(to)) {
+    if (!move.links) throw new Error("A move out of a place needs the links for the waitlist offers.");
+    emailLogIds.push(...(await leaveRetreat(tx, row, actor, move.links)).emailLogIds);
+  }
+  return { application: row, planId, emailLogIds };
 }
 
 /** What a stage move leaves for after its commit. */
