@@ -7,7 +7,7 @@ import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
 import { verifyWebhookSignature } from "../../http/webhook-signature";
 import { auditContext } from "../audit/audit.service";
-import { interviewSettings } from "../interviews/interview-records";
+import { interviewSettings } from "../interviews/index";
 import { applyCalendlyEvent, calendlyOutcomes, calendlyWebhookSchema } from "./calendly.service";
 
 export const calendlyWebhookPath = "/api/webhooks/calendly";

@@ -10,8 +10,7 @@ import type { Db } from "../../db/client";
 import { applications, calendlyEvents, interviews, users } from "../../db/schema";
 import type { Tx } from "../../db/types";
 import type { Actor } from "../audit/audit.service";
-import type { InterviewSettings } from "../interviews/interview-records";
-import { cancelScheduled, insertInterview } from "../interviews/interview-records";
+import { cancelScheduled, type InterviewSettings, insertInterview } from "../interviews/index";
 
 /** no_interview_ahead: the invitee's application is already decided (accepted, waitlisted, declined). */
 export const calendlyOutcomes = [
