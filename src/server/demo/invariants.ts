@@ -27,10 +27,9 @@ import {
   users,
 } from "../db/schema";
 import type { DbOrTx } from "../db/types";
+import { offeredPeople, placesTaken } from "../features/admissions/admissions.service";
 import { countersFor, zeroCounters } from "../features/email-campaigns/campaign-counters";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
-import { placesTaken } from "../features/payments/acceptance";
-import { offeredPeople } from "../features/places/places.service";
 
 export type InvariantOptions = {
   /** "Now" for the rules about dates (a reminder offered for a payment already past due). */

@@ -18,10 +18,10 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
+import { placesTaken } from "../features/admissions/admissions.service";
 import { countersFor } from "../features/email-campaigns/campaign-counters";
 import { getGuestMe } from "../features/guests/guests.service";
 import { listInterviews } from "../features/interviews/interviews.service";
-import { placesTaken } from "../features/payments/acceptance";
 import { updateRetreat } from "../features/retreats/retreats.admin.service";
 import { listOwnTasks } from "../features/tasks/tasks.service";
 import { vendorSchedule } from "../features/vendors/vendors.service";

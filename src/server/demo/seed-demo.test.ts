@@ -24,7 +24,7 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
-import { placesTaken } from "../features/payments/acceptance";
+import { placesTaken } from "../features/admissions/admissions.service";
 import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 import { demoMarkerKey, demoReferenceDate, demoRetreatFirstDay, type SeedDemoSummary, seedDemoData } from "./seed-demo";

@@ -74,11 +74,11 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
+import { holdsPlace, peopleOf, placesTaken } from "../features/admissions/admissions.service";
 import { refreshCampaignCounters } from "../features/email-campaigns/campaign-counters";
 import { eligibilityCondition } from "../features/email-campaigns/campaign-eligibility";
 import { overdueDaysBefore, reminderSendAt } from "../features/payment-reminders/reminder-schedule";
 import { reminderDaysBefore } from "../features/payment-reminders/reminder-sweep";
-import { holdsPlace, peopleOf, placesTaken } from "../features/payments/acceptance";
 import {
   cancelActivePlan,
   completePayment,

@@ -14,10 +14,10 @@ import { compileMarkdownEmail, renderMarkdownEmail } from "../email/markdown-ema
 import type { RenderedEmail } from "../email/render";
 import { renderDefaultSystemEmail, type SystemTemplateData, systemTemplates } from "../email/system-templates";
 import { renderSetPasswordEmail } from "../email/templates/set-password";
+import { renderPlaceOfferEmail } from "../features/admissions/place-emails";
 import { campaignMail, type PreparedCampaign, renderForRecipient } from "../features/email-campaigns/campaign-message";
 import { marketingData, marketingEmail } from "../features/email-campaigns/marketing-message";
 import { renderBookingLinkEmail, renderInterviewEmail } from "../features/interviews/interview-emails";
-import { renderPlaceOfferEmail } from "../features/places/place-emails";
 
 /** Closes tags, opens script, adds a handler, breaks out of both quote styles, and an ampersand. */
 const payload = `<script>alert(1)</script><img src=x onerror=alert(1)>"' onmouseover="alert(1)&`;

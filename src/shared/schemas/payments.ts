@@ -36,6 +36,14 @@ export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string
 /** Stages in which an application holds a place on its retreat (a couple holds two). */
 export const placeHoldingStages = ["accepted", "payment"] as const;
 
+/**
+ * People an application stands for: a couple is two (two places, two shares of a rate), anyone
+ * else one. The server's capacity rule (features/admissions/capacity.ts) is built on this.
+ */
+export function peopleOf(applicationType: string): 1 | 2 {
+  return applicationType === "couple" ? 2 : 1;
+}
+
 export const retreatFullMessage = (taken: number, capacity: number) =>
   `The retreat is full: ${taken} of ${capacity} places are taken.`;
 export const planNotCompletableMessage = (remaining: string) =>

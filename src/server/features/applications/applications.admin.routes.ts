@@ -14,10 +14,9 @@ import {
   escalateResponseSchema,
 } from "../../../shared/schemas/admin-applications";
 import { staffRoles } from "../../auth/guards";
-import { dispatchEmails } from "../../email/outbox";
+import { afterStageMove } from "../admissions/admissions.service";
 import { auditContext } from "../audit/audit.service";
-import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
-import { payLinkFor } from "../stripe/pay-link";
+import { payLinkFor } from "../stripe/index";
 import {
   createApplication,
   deleteApplication,
@@ -67,7 +66,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
     { config, schema: { tags, body: adminApplicationCreateSchema, response: { 201: adminApplicationSchema } } },
     async (request, reply) => {
       const created = await createApplication(app.db, request.body, auditContext(request));
-      if (created.stage === "accepted") await requestReminderSweep(app.queue, request.log);
+      await afterStageMove(app.queue, request.log, { moved: created.stage === "accepted" });
       return reply.status(201).send(created);
     },
   );
@@ -85,8 +84,10 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const result = await updateApplication(app.db, request.params.id, request.body, auditContext(request), links);
-      await dispatchEmails(app.queue, result.emailLogIds, request.log);
-      if (request.body.stage !== undefined) await requestReminderSweep(app.queue, request.log);
+      await afterStageMove(app.queue, request.log, {
+        emailLogIds: result.emailLogIds,
+        moved: request.body.stage !== undefined,
+      });
       return result.application;
     },
   );
@@ -130,9 +131,8 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
         },
         auditContext(request),
       );
-      // After commit: the outbox rows exist, now ask the worker to send them.
-      await dispatchEmails(app.queue, result.emailLogIds, request.log);
-      await requestReminderSweep(app.queue, request.log);
+      // After commit: the outbox rows exist, now ask the worker to send them, and sweep reminders.
+      await afterStageMove(app.queue, request.log, { emailLogIds: result.emailLogIds, moved: true });
       return { application: result.application, notified: result.emailLogIds.length > 0 };
     },
   );

@@ -19,11 +19,10 @@ import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
+import { acceptIntoRetreat, applyStageChange, moveStage, stageWrite } from "../admissions/admissions.service";
 import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat, applyStageChange } from "../payments/acceptance";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 import { renderStageEmail, type StageEmailKind } from "./applications.stage-emails";
-import { stageWrite } from "./stage-write";
 
 /** Who makes a change and from where (auditContext(request) from the audit service). */
 
@@ -374,17 +373,13 @@ export async function escalateApplication(
       if (row.stage === "interview") set.interviewNotes = appendNote(row.interviewNotes, entry);
       else set.internalNotes = appendNote(row.internalNotes, entry);
     }
-    const [updated] = await tx
-      .update(applications)
-      .set({ ...set, ...stageWrite(to) })
-      .where(eq(applications.id, id))
-      .returning();
-    const after = pickAdmin(updated!);
-
     // Into accepted takes a place (409 when full); out of it cancels the plan and frees the place.
-    const emailLogIds: string[] = [...(await applyStageChange(tx, row, updated!, actor, options)).emailLogIds];
+    const moved = await moveStage(tx, { application: row, to, actor, links: options, set });
+    const updated = moved.application;
+    const after = pickAdmin(updated);
+    const emailLogIds: string[] = [...moved.emailLogIds];
     if (options.notify && (notifiableStages as readonly string[]).includes(to)) {
-      const emailLogId = await queueStageEmail(tx, updated!, to as StageEmailKind, options);
+      const emailLogId = await queueStageEmail(tx, updated, to as StageEmailKind, options);
       if (emailLogId) emailLogIds.push(emailLogId);
     }
     const diff = changedFields(pickAdmin(row), after);

@@ -4,7 +4,7 @@ import { fromPence } from "../../../shared/finance/money";
 import type { Dashboard } from "../../../shared/schemas/dashboard";
 import type { Db } from "../../db/client";
 import { applications, retreats, tasks } from "../../db/schema";
-import { moneyFigures } from "../payments/money-figures";
+import { moneyFigures } from "../payments/index";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
 /**

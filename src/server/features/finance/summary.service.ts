@@ -1,30 +1,22 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ExpenseLine } from "../../../shared/finance/budget-totals";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
 import { type FinancialFigures, financialFigures } from "../../../shared/finance/summary";
 import { type FinancialSummary, financeMessages } from "../../../shared/schemas/finance";
 import type { Db } from "../../db/client";
-import { applications, bookingTypes, budgetItems, expenses, type retreats, vendorPayments } from "../../db/schema";
+import { bookingTypes, budgetItems, expenses, type retreats, vendorPayments } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { moneyFigures } from "../payments/money-figures";
+import { placesTaken } from "../admissions/admissions.service";
+import { moneyFigures } from "../payments/index";
 import { resolveRetreat } from "../retreats/retreats.service";
 import { lineTotalPence } from "./finance-rows";
 
 type RetreatRow = typeof retreats.$inferSelect;
 
-/** Stages that hold a place (decision 008: "taken places"). */
-const placeStages = ["accepted", "payment"];
-
-/** People holding a place: a couple's application is two guests. */
+/** People holding a place (decision 008: "taken places"): a couple's application is two guests. */
 async function guestCount(db: Db, retreatId: string): Promise<number> {
-  const [row] = await db
-    .select({
-      n: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
-    })
-    .from(applications)
-    .where(and(eq(applications.retreatId, retreatId), inArray(applications.stage, placeStages)));
-  return Number(row?.n ?? 0);
+  return placesTaken(db, retreatId);
 }
 
 /**

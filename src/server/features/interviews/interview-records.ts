@@ -11,7 +11,7 @@ import { applications, auditLogs, interviews, jitsiRooms, users } from "../../db
 import type { Tx } from "../../db/types";
 import { queueEmail } from "../../email/outbox";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { moveStage } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { renderInterviewEmail } from "./interview-emails";
 import { buildInterviewInvite, type InviteMethod } from "./interview-invite";
@@ -188,17 +188,12 @@ export async function insertInterview(
   });
 
   if (application.stage === "new" || application.stage === "screening") {
-    await tx
-      .update(applications)
-      .set({ ...stageWrite("interview"), updatedAt: new Date() })
-      .where(eq(applications.id, application.id));
-    await recordAudit(tx, {
-      ...actor,
-      action: "update",
-      entityType: "application",
-      entityId: application.id,
-      oldValues: { stage: application.stage },
-      newValues: { stage: "interview" },
+    await moveStage(tx, {
+      application,
+      to: "interview",
+      actor,
+      set: { updatedAt: new Date() },
+      audit: { action: "update" },
     });
   }
 

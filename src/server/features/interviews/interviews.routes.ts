@@ -13,8 +13,8 @@ import {
 import { currentUser, staffRoles } from "../../auth/guards";
 import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
+import { afterStageMove } from "../admissions/admissions.service";
 import { auditContext } from "../audit/audit.service";
-import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { interviewSettings } from "./interview-records";
 import {
   cancelInterview,
@@ -86,7 +86,7 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const item = await completeInterview(app.db, request.params.id, request.body, auditContext(request));
-      if (request.body.advance) await requestReminderSweep(app.queue, request.log);
+      await afterStageMove(app.queue, request.log, { moved: request.body.advance === true });
       return item;
     },
   );

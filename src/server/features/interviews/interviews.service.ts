@@ -15,9 +15,8 @@ import type { Db } from "../../db/client";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { moveStage } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat } from "../payments/acceptance";
 import {
   applicantOf,
   assertFuture,
@@ -258,19 +257,15 @@ export async function completeInterview(
       const application = await applicantOf(tx, before.applicationId);
       const refused = stageTransitionError(application.stage, target);
       if (refused) throw new AppError("conflict", refused);
-      // Accepting takes a place and creates the payment plan, exactly as a stage change does.
-      if (target === "accepted") await acceptIntoRetreat(tx, application, actor);
-      await tx
-        .update(applications)
-        .set({ ...stageWrite(target), updatedAt: new Date() })
-        .where(eq(applications.id, application.id));
-      await recordAudit(tx, {
-        ...actor,
-        action: "update",
-        entityType: "application",
-        entityId: application.id,
-        oldValues: { stage: application.stage },
-        newValues: { stage: target },
+      // Accepting takes a place and creates the payment plan, exactly as a stage change does. A
+      // decline leaves place and plan as they were: what this path has always done (issue 17).
+      await moveStage(tx, {
+        application,
+        to: target,
+        actor,
+        set: { updatedAt: new Date() },
+        audit: { action: "update" },
+        leavePlaceAsIs: target !== "accepted",
       });
     }
     const completedAt = new Date();

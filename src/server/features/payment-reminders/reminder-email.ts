@@ -19,7 +19,7 @@ import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { payLinkFor } from "../stripe/pay-link";
+import { payLinkFor } from "../stripe";
 import { reminderMessages, reminderSendRefusal } from "./reminder-rules";
 
 export type ReminderConfig = Pick<Config, "publicUrl" | "sessionSecret" | "stripe"> & { cipher: FieldCipher };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
+import { ensureReminderSweepQueue, reminderSweepJob } from "../payments/index";
 import { runReminderSweep } from "./reminder-sweep";
-import { ensureReminderSweepQueue, reminderSweepJob } from "./reminder-sweep-job";
 
 /** Reminders go out at 09:00 London; a sweep every five minutes sends them by 09:05. */
 export const reminderSweepIntervalMs = 5 * 60_000;

@@ -5,9 +5,9 @@ import { todayIn } from "../../../shared/finance/dates";
 import type { Db } from "../../db/client";
 import { type NewPaymentReminder, paymentPlans, paymentReminders, payments, settings } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { owedPayment } from "../payments/money-figures";
+import { followPayments, owedPayment } from "../payments/index";
 import { type ReminderConfig, sendReminder } from "./reminder-email";
-import { cancelOvertaken, followPayments } from "./reminder-rules";
+import { cancelOvertaken } from "./reminder-rules";
 import {
   defaultReminderDaysBefore,
   overdueDaysBefore,

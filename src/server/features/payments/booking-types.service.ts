@@ -12,11 +12,11 @@ import {
   type UpdateBookingType,
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
+import { currentRetreatRow } from "../../db/current-retreat";
 import { type BookingType, bookingTypes, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { getCurrentRetreat } from "../retreats/retreats.service";
 
 const entityType = "booking_type";
 
@@ -80,7 +80,7 @@ export async function createBookingType(db: Db, input: CreateBookingType, actor:
       throw new AppError("bad_request", "Retreat not found", [{ path: "retreatId", message: "Retreat not found" }]);
     currency ??= retreat.currency;
   } else {
-    const current = await getCurrentRetreat(db);
+    const current = await currentRetreatRow(db);
     if (!current)
       throw new AppError("conflict", "No active retreat found. Open a retreat before adding booking types.");
     retreatId = current.id;

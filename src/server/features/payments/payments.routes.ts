@@ -19,10 +19,10 @@ import {
 import { staffRoles } from "../../auth/guards";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
-import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
 import { createBookingType, listBookingTypes, updateBookingType } from "./booking-types.service";
 import { getPayment, getPlan, listPayments, listPlans, paymentOverview } from "./payments.read";
 import { completePlan, markPaymentCompleted, recordManualPayment } from "./payments.service";
+import { requestReminderSweep } from "./reminder-sweep-job";
 
 const config = { roles: staffRoles };
 const tags = ["admin", "payments"];

@@ -12,6 +12,7 @@ import { planPayments } from "../../../shared/finance/payment-plan";
 import {
   overpaymentMessage,
   paymentNotPendingMessage,
+  peopleOf,
   planNotActiveMessage,
   planNotCompletableMessage,
   type RecordPayment,
@@ -21,8 +22,8 @@ import { applications, bookingTypes, type PaymentPlan, paymentPlans, payments, r
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
-import { followPayments } from "../payment-reminders/reminder-rules";
 import { owedPaymentStatuses } from "./money-figures";
+import { followPayments } from "./reminder-follow";
 
 const systemActor: Actor = { userId: null, ipAddress: null, userAgent: null };
 
@@ -67,7 +68,7 @@ async function rateFor(
       .limit(1);
     if (chosen) return chosen;
   }
-  const people = app.applicationType === "couple" ? 2 : 1;
+  const people = peopleOf(app.applicationType);
   const [fallback] = await tx
     .select(priceColumns)
     .from(bookingTypes)
@@ -138,7 +139,7 @@ export async function createPlanForAcceptance(
   if (vip && vip.currency !== rate.currency) {
     throw new AppError("conflict", `The VIP add-on is priced in ${vip.currency} but the rate in ${rate.currency}.`);
   }
-  const people = app.applicationType === "couple" ? 2 : 1;
+  const people = peopleOf(app.applicationType);
   const planned = planPayments({
     pricePence: toPence(rate.basePrice),
     depositPence: toPence(rate.depositAmount),

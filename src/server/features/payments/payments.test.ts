@@ -8,8 +8,8 @@ import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payment
 import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { acceptIntoRetreat } from "../admissions/admissions.service";
 import { createApplication } from "../applications/applications.admin.service";
-import { acceptIntoRetreat } from "./acceptance";
 import { activePlanOf, applicant, paymentsOfPlan, plansOf, retreatWithRates } from "./payments.fixtures";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";

@@ -15,9 +15,8 @@ import { applications, paymentPlans, payments, retreats } from "../../db/schema"
 import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { holdsPlace, moveStage } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { holdsPlace, leaveRetreat } from "../payments/acceptance";
 
 export type QuoteInput = { cancelledOn?: string; guarantee?: boolean; travelCosts?: string };
 
@@ -120,11 +119,14 @@ export async function cancelBooking(
     const refundPence = toPence(quote.refund);
     const note = `Booking cancelled (${quote.cancelledOn}): ${input.reason}. Refund ${formatMoney(refundPence, quote.currency)} of ${formatMoney(toPence(quote.paid), quote.currency)} paid (${quote.rule}, ${quote.daysBefore} days before).`;
     // The stage is written first: the place is free by the time the waitlist is offered it.
-    await tx
-      .update(applications)
-      .set({ ...stageWrite("declined", now), internalNotes: appendNote(application.internalNotes, note, now) })
-      .where(eq(applications.id, application.id));
-    const { emailLogIds } = await leaveRetreat(tx, application, actor, links);
+    const { emailLogIds } = await moveStage(tx, {
+      application,
+      to: "declined",
+      actor,
+      links,
+      now,
+      set: { internalNotes: appendNote(application.internalNotes, note, now) },
+    });
 
     let refundPaymentId: string | null = null;
     if (refundPence > 0) {

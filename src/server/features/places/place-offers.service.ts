@@ -18,12 +18,10 @@ import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
-import { stageWrite } from "../applications/stage-write";
+import { capacityOf, hashOfferToken, moveStage, peopleOf, releasePlace } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { acceptIntoRetreat, peopleOf } from "../payments/acceptance";
 import { requireRetreat } from "../retreats/retreats.service";
 import { offerPriceSummary } from "./offer-price";
-import { capacityOf, hashOfferToken, releasePlace } from "./places.service";
 
 type OfferRow = typeof placeOffers.$inferSelect;
 type Settings = LinkSettings & {
@@ -145,21 +143,18 @@ export async function acceptOffer(
     assertAnswerable(offer, now);
     const application = await lockWaitlistedApplication(tx, offer);
     try {
-      await acceptIntoRetreat(tx, application, actor, now);
+      await moveStage(tx, {
+        application,
+        to: "accepted",
+        actor,
+        now,
+        audit: { action: "escalate", newValues: { placeOfferId: offer.id } },
+      });
     } catch (error) {
       // The applicant is told plainly; the count in the staff message means nothing to them.
       if (error instanceof AppError && error.code === "conflict") throw new AppError("conflict", placeMessages.full);
       throw error;
     }
-    await tx.update(applications).set(stageWrite("accepted", now)).where(eq(applications.id, application.id));
-    await recordAudit(tx as Db, {
-      ...actor,
-      action: "escalate",
-      entityType: "application",
-      entityId: application.id,
-      oldValues: { stage: application.stage },
-      newValues: { stage: "accepted", placeOfferId: offer.id },
-    });
     await closeOffer(tx, offer, "accepted", now);
     await audit(tx, actor, "accept", offer, "accepted");
     const emailLogIds = await queueAcceptedEmail(tx, application, offer.retreatId, settings);

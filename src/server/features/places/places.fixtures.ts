@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { applications, bookingTypes, emailLogs, payments, retreats } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { acceptIntoRetreat } from "../payments/acceptance";
+import { acceptIntoRetreat } from "../admissions/admissions.service";
 import { completePayment } from "../payments/payments.service";
 
 const system = { userId: null, ipAddress: null, userAgent: null };

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, paymentPlans, payments, placeOffers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { placesTaken } from "../payments/acceptance";
+import { placesTaken } from "../admissions/admissions.service";
 import {
   makeApplication,
   makeBooking,

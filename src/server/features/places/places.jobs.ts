@@ -17,9 +17,8 @@ import { applications, payments } from "../../db/schema";
 import type { LinkSettings } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import type { JobQueue } from "../../jobs/queue";
-import { stageWrite } from "../applications/stage-write";
-import { type Actor, recordAudit } from "../audit/audit.service";
-import { leaveRetreat } from "../payments/acceptance";
+import { moveStage } from "../admissions/admissions.service";
+import type { Actor } from "../audit/audit.service";
 import { appendNote } from "./cancellation.service";
 import { expireOffers } from "./place-offers.service";
 
@@ -73,19 +72,18 @@ export async function releaseOverdueDeposits(
         ? `the deposit of ${formatMoney(toPence(deposit.amount), deposit.currency)} due ${deposit.dueDate}`
         : "the deposit";
       const note = `Place released: ${what} was still unpaid ${graceDays} days after its due date.`;
-      await tx
-        .update(applications)
-        .set({ ...stageWrite("declined", now), internalNotes: appendNote(application.internalNotes, note, now) })
-        .where(eq(applications.id, application.id));
-      await recordAudit(tx as Db, {
-        ...system,
-        action: "release_place",
-        entityType: "application",
-        entityId: application.id,
-        oldValues: { stage: application.stage },
-        newValues: { stage: "declined", reason: "deposit_overdue", depositPaymentId: deposit?.id ?? null },
+      const released = await moveStage(tx, {
+        application,
+        to: "declined",
+        actor: system,
+        links: settings,
+        now,
+        set: { internalNotes: appendNote(application.internalNotes, note, now) },
+        audit: {
+          action: "release_place",
+          newValues: { reason: "deposit_overdue", depositPaymentId: deposit?.id ?? null },
+        },
       });
-      const released = await leaveRetreat(tx, application, system, settings);
       emailLogIds.push(...released.emailLogIds);
     }
     return { released: due.map((a) => a.id), emailLogIds };

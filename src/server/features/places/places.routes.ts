@@ -18,9 +18,9 @@ import type { EmailSecrets } from "../../email/hidden-links";
 import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
+import { afterStageMove } from "../admissions/admissions.service";
 import { auditContext } from "../audit/audit.service";
-import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
-import { payLinkFor } from "../stripe/pay-link";
+import { payLinkFor } from "../stripe/index";
 import { cancelBooking, refundQuote } from "./cancellation.service";
 import { acceptOffer, declineOffer, getPublicOffer, listPlaceOffers, withdrawOffer } from "./place-offers.service";
 
@@ -77,8 +77,7 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
         const actor = auditContext(request);
         const answer = action === "accept" ? acceptOffer : declineOffer;
         const { offer, emailLogIds } = await answer(app.db, request.params.token, actor, settings());
-        await dispatchEmails(app.queue, emailLogIds, request.log);
-        if (action === "accept") await requestReminderSweep(app.queue, request.log);
+        await afterStageMove(app.queue, request.log, { emailLogIds, moved: action === "accept" });
         reply.header("Cache-Control", "no-store");
         return offer;
       },
@@ -140,8 +139,7 @@ export async function registerPlaceRoutes(app: FastifyInstance) {
     async (request) => {
       const actor = { ...auditContext(request), userId: currentUser(request).id };
       const { result, emailLogIds } = await cancelBooking(app.db, request.params.id, request.body, actor, settings());
-      await dispatchEmails(app.queue, emailLogIds, request.log);
-      await requestReminderSweep(app.queue, request.log);
+      await afterStageMove(app.queue, request.log, { emailLogIds, moved: true });
       return result;
     },
   );

@@ -3,7 +3,7 @@
  * the retreat row is locked FOR UPDATE before places are counted, so an acceptance and a
  * capacity cut cannot interleave into a retreat holding more people than its capacity.
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import {
   type AdminRetreat,
   datesProblem,
@@ -12,12 +12,11 @@ import {
   type RetreatUpdate,
   retreatMessages,
 } from "../../../shared/schemas/admin-retreats";
-import { placeHoldingStages } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { holdsPlaceSql, peopleCountSql, placesTaken } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { placesTaken } from "../payments/acceptance";
 import { getSettings } from "../settings/settings.service";
 import { getCurrentRetreat } from "./retreats.service";
 
@@ -72,10 +71,10 @@ export async function listRetreats(db: Db): Promise<AdminRetreat[]> {
   const counts = await db
     .select({
       retreatId: applications.retreatId,
-      n: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
+      n: peopleCountSql,
     })
     .from(applications)
-    .where(inArray(applications.stage, [...placeHoldingStages]))
+    .where(holdsPlaceSql)
     .groupBy(applications.retreatId);
   const taken = new Map(counts.map((c) => [c.retreatId, Number(c.n)]));
   const currentId = await currentRetreatId(db);

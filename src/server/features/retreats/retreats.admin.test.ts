@@ -5,7 +5,7 @@ import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/sche
 import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { placesTaken } from "../payments/acceptance";
+import { placesTaken } from "../admissions/admissions.service";
 import { activePlanOf, applicant, paymentsOfPlan, retreatWithRates } from "../payments/payments.fixtures";
 
 let t: TestApp;

@@ -1,23 +1,13 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { activeRetreatStatuses, currentRetreatRow } from "../../db/current-retreat";
 import { bookingTypes, type Retreat, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 
-/** Retreats open to applicants. */
-export const activeRetreatStatuses = ["open", "planning"] as const;
+/** Retreats open to applicants; the current retreat is the oldest of them (db/current-retreat.ts). */
+export { activeRetreatStatuses };
 
 export const retreatNotFoundMessage = "Retreat not found.";
-
-/** The retreat the public site shows: the oldest one still open or being planned. */
-async function currentRetreatRow(db: DbOrTx): Promise<Retreat | null> {
-  const [retreat] = await db
-    .select()
-    .from(retreats)
-    .where(inArray(retreats.status, [...activeRetreatStatuses]))
-    .orderBy(asc(retreats.createdAt))
-    .limit(1);
-  return retreat ?? null;
-}
 
 /** The current retreat with its bookable types, as the public site and the application form need it. */
 export async function getCurrentRetreat(db: DbOrTx) {

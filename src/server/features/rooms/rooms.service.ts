@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { displayName } from "../../../shared/display/people";
 import {
   type BoardGuest,
@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { applications, roomAssignments, rooms } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
+import { peopleCountSql } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { resolveRetreat } from "../retreats/retreats.service";
 import { noRetreatMessage, toScheduleRetreat } from "../schedule/schedule.service";
@@ -117,7 +118,7 @@ async function roomById(db: DbOrTx, id: string, lock = false): Promise<RoomRow> 
 async function bedsUsed(db: DbOrTx, roomId: string): Promise<number> {
   const [row] = await db
     .select({
-      used: sql<number>`coalesce(sum(case when ${applications.applicationType} = 'couple' then 2 else 1 end), 0)::int`,
+      used: peopleCountSql,
     })
     .from(roomAssignments)
     .innerJoin(applications, eq(applications.id, roomAssignments.applicationId))

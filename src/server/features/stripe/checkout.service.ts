@@ -4,7 +4,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { applications, paymentPlans, payments, retreats, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { owedPayment, owedPaymentStatuses } from "../payments/money-figures";
+import { owedPayment, owedPaymentStatuses } from "../payments/index";
 import type { CheckoutSessionCreator, CheckoutSessionParams } from "./stripe-gateway";
 
 export const checkoutMessages = {

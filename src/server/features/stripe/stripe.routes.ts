@@ -10,7 +10,7 @@ import { currentUser, guestRoles } from "../../auth/guards";
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
-import { requestReminderSweep } from "../payment-reminders/reminder-sweep-job";
+import { requestReminderSweep } from "../payments/index";
 import {
   checkoutMessages,
   guestPayablePayment,

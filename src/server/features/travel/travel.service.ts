@@ -6,8 +6,8 @@ import { queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { FieldCipher } from "../../privacy/field-encryption";
+import { holdsPlace } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { holdsPlace } from "../payments/acceptance";
 import { sealTravelSecrets } from "./travel-secrets";
 import { submissionAudit, type TravelValues } from "./travel-submission-audit";
 

@@ -1,7 +1,7 @@
 /**
  * Places on a retreat and waitlist offers (docs/decisions/008-payments-and-places.md).
  *
- * An open offer holds its people's places: taken (the payments feature's count) plus the people
+ * An open offer holds its people's places: taken (capacity.ts) plus the people
  * holding an open offer never exceed the capacity, so two offers never promise one place. Every
  * change that can free or hold a place takes the retreat row FOR UPDATE first, the same lock
  * acceptance takes, so the counts each one reads are current.
@@ -15,7 +15,7 @@ import type { DbOrTx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { peopleOf, placesTaken } from "../payments/acceptance";
+import { peopleCountSql, peopleOf, placesTaken } from "./capacity";
 import { renderPlaceOfferEmail } from "./place-emails";
 
 export type ReleaseOptions = {
@@ -34,8 +34,6 @@ export function placeOfferUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, "")}${pageRoutes.placeOffer.replace(":token", encodeURIComponent(token))}`;
 }
 
-const peopleSql = sql<number>`case when ${applications.applicationType} = 'couple' then 2 else 1 end`;
-
 /**
  * People holding an open offer on the retreat. Only offers whose application is still waitlisted
  * hold places: one moved on by staff can no longer be accepted (the sweep closes it).
@@ -43,7 +41,7 @@ const peopleSql = sql<number>`case when ${applications.applicationType} = 'coupl
  */
 export async function offeredPeople(tx: DbOrTx, retreatId: string, exceptApplicationId?: string): Promise<number> {
   const [row] = await tx
-    .select({ people: sql<string>`coalesce(sum(${peopleSql}), 0)` })
+    .select({ people: peopleCountSql })
     .from(placeOffers)
     .innerJoin(applications, eq(applications.id, placeOffers.applicationId))
     .where(

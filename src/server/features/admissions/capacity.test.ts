@@ -5,8 +5,8 @@ import { retreatFullMessage } from "../../../shared/schemas/payments";
 import { signedInAs } from "../../auth/test-sessions";
 import { applications, paymentPlans } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { placesTaken } from "./acceptance";
-import { applicant, retreatWithRates } from "./payments.fixtures";
+import { applicant, retreatWithRates } from "../payments/payments.fixtures";
+import { placesTaken } from "./admissions.service";
 
 let t: TestApp;
 let app: FastifyInstance;
