@@ -18,7 +18,7 @@ import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const paymentRemindersPath = "/api/admin/payment-reminders";
 

@@ -9,7 +9,7 @@ import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const overviewPath = "/api/admin/payment-overview";
 export const plansPath = "/api/admin/payment-plans";

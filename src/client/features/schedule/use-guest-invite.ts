@@ -3,7 +3,7 @@ import type { GuestCandidate, InviteGuestResponse } from "../../../shared/schema
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const guestsPath = "/api/admin/guests";
 

@@ -3,7 +3,7 @@ import type { Assignee } from "../../../shared/schemas/tasks";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const vendorsPath = "/api/admin/vendors";
 export const vendorBookingsPath = "/api/admin/vendor-bookings";

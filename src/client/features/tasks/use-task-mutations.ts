@@ -12,7 +12,7 @@ import { taskStatusLabels } from "../../../shared/schemas/tasks";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const tasksPath = "/api/admin/tasks";
 export const assigneesPath = "/api/admin/tasks/assignees";

@@ -9,7 +9,7 @@ import type {
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { applicationsPath, dashboardPath } from "./list-query";
 
 /** After any write the pipeline counts and the list may have changed (spec section 4). */

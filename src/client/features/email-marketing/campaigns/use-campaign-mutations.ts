@@ -3,7 +3,7 @@ import type { CampaignValues } from "../../../../shared/schemas/email-campaigns"
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { marketingTemplatesPath } from "../templates/paths";
 import { campaignPath, campaignsPath } from "./paths";
 

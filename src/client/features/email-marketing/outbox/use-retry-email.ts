@@ -3,7 +3,7 @@ import type { EmailLog } from "../../../../shared/schemas/email-outbox";
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { emailLogsPath, emailLogUrl } from "./outbox-query";
 
 /** Queues a failed message again; the list (and any open message) then shows it queued. */

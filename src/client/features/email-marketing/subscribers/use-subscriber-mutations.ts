@@ -8,7 +8,7 @@ import type {
 } from "../../../../shared/schemas/email-subscribers";
 import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { subscriberImportUrl, subscribersPath } from "./subscriber-query";
 
 /** Any write can change the list, its summary figures and the tags in use (all under one prefix). */
