@@ -14,12 +14,12 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { serverIssues } from "./expense-dialog";
-import { useFinanceWrite } from "./use-finance";
+import { financeRefresh } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type BudgetFields = PricingFields & {
@@ -75,16 +75,16 @@ export function BudgetDialog({
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<BudgetFields>(() => initial(item));
   const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
-  const save = useFinanceWrite(
-    async (body: object) =>
+  const save = useWrite({
+    request: (body: object) =>
       item
-        ? apiRequest("PATCH", `${financePaths.budgets}/${item.id}`, body)
-        : apiRequest("POST", financePaths.budgets, body),
-    item
-      ? { success: "Budget item updated successfully", failure: "Failed to update budget item" }
-      : { success: "Budget item created successfully", failure: "Failed to create budget item" },
-    onClose,
-  );
+        ? { method: "PATCH", path: `${financePaths.budgets}/${item.id}`, body }
+        : { method: "POST", path: financePaths.budgets, body },
+    success: item ? "Budget item updated successfully" : "Budget item created successfully",
+    failure: item ? "Failed to update budget item" : "Failed to create budget item",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   const text = (name: keyof BudgetFields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
 

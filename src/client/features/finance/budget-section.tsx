@@ -11,17 +11,19 @@ import {
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BudgetDialog } from "./budget-dialog";
-import { useBudgets, useFinanceWrite } from "./use-finance";
+import { financeRefresh, useBudgets } from "./use-finance";
 
 function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
-  const remove = useFinanceWrite(
-    async () => apiRequest("DELETE", `${financePaths.budgets}/${item.id}`),
-    { success: "Budget item deleted successfully", failure: "Failed to delete budget item" },
-    onClose,
-  );
+  const remove = useWrite({
+    request: () => ({ method: "DELETE", path: `${financePaths.budgets}/${item.id}` }),
+    success: "Budget item deleted successfully",
+    failure: "Failed to delete budget item",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   return (
     <AdminDialog
       open

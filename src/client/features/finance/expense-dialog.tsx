@@ -23,11 +23,12 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
-import { ApiError, apiRequest } from "../../lib/api-request";
+import { ApiError } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
-import { useFinanceWrite } from "./use-finance";
+import { financeRefresh } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 export type ExpenseFields = PricingFields & {
@@ -113,12 +114,13 @@ export function ExpenseDialog({
   const [fields, setFields] = useState<ExpenseFields>(() => blankExpense());
   const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
   const vendors = useQuery<VendorDto[]>({ queryKey: ["/api/admin/vendors"] });
-  const save = useFinanceWrite(
-    async (body: ReturnType<typeof toExpenseBody>) =>
-      (await (await apiRequest("POST", financePaths.expenses, body)).json()) as ExpenseDto,
-    { success: "Expense created successfully", failure: "Failed to create expense" },
-    onClose,
-  );
+  const save = useWrite<ReturnType<typeof toExpenseBody>, ExpenseDto>({
+    request: (body) => ({ method: "POST", path: financePaths.expenses, body }),
+    success: "Expense created successfully",
+    failure: "Failed to create expense",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   const set = <K extends keyof ExpenseFields>(name: K, value: ExpenseFields[K]) =>
     setFields((f) => ({ ...f, [name]: value }));
   const text = (name: keyof ExpenseFields) => (e: { target: { value: string } }) => set(name, e.target.value as never);

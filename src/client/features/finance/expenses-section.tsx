@@ -17,12 +17,12 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
-import { type ExpenseFilters, useExpenses, useFinanceWrite } from "./use-finance";
+import { type ExpenseFilters, financeRefresh, useExpenses } from "./use-finance";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
@@ -41,11 +41,13 @@ function basis(e: ExpenseDto, currency: string): string | null {
 }
 
 function DeleteExpenseDialog({ expense, onClose }: { expense: ExpenseDto; onClose: () => void }) {
-  const remove = useFinanceWrite(
-    async () => apiRequest("DELETE", `${financePaths.expenses}/${expense.id}`),
-    { success: "Expense deleted successfully", failure: "Failed to delete expense" },
-    onClose,
-  );
+  const remove = useWrite({
+    request: () => ({ method: "DELETE", path: `${financePaths.expenses}/${expense.id}` }),
+    success: "Expense deleted successfully",
+    failure: "Failed to delete expense",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   return (
     <AdminDialog
       open
@@ -82,13 +84,17 @@ function ExpenseRow({
   onReject: (e: ExpenseDto) => void;
   onDelete: (e: ExpenseDto) => void;
 }) {
-  const approve = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.expenses}/${e.id}/approve`), {
+  const approve = useWrite({
+    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/approve` }),
     success: "Expense approved successfully",
     failure: "Failed to approve expense",
+    refresh: financeRefresh,
   });
-  const markPaid = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.expenses}/${e.id}/mark-paid`), {
+  const markPaid = useWrite({
+    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/mark-paid` }),
     success: "Expense marked as paid",
     failure: "Failed to mark expense as paid",
+    refresh: financeRefresh,
   });
   const how = basis(e, currency);
   const meta = [

@@ -3,9 +3,9 @@ import { type ExpenseDto, financePaths, rejectExpenseSchema } from "../../../sha
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { AdminDialog } from "../applications/admin/admin-dialog";
-import { useFinanceWrite } from "./use-finance";
+import { financeRefresh } from "./use-finance";
 import { ValidationAlert } from "./validation-alert";
 
 /** Reject a pending expense; the spec asks for a non-blank reason, which is kept on the expense. */
@@ -13,11 +13,17 @@ export function RejectExpenseDialog({ expense, onClose }: { expense: ExpenseDto;
   const id = useId();
   const [reason, setReason] = useState("");
   const [messages, setMessages] = useState<string[]>([]);
-  const reject = useFinanceWrite(
-    async (body: { reason: string }) => apiRequest("PUT", `${financePaths.expenses}/${expense.id}/reject`, body),
-    { success: "Expense rejected successfully", failure: "Failed to reject expense" },
-    onClose,
-  );
+  const reject = useWrite({
+    request: (body: { reason: string }) => ({
+      method: "PUT",
+      path: `${financePaths.expenses}/${expense.id}/reject`,
+      body,
+    }),
+    success: "Expense rejected successfully",
+    failure: "Failed to reject expense",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = rejectExpenseSchema.safeParse({ reason });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import {
   type BudgetItemDto,
   type ExpenseCategory,
@@ -8,9 +8,6 @@ import {
   financePaths,
   type VendorPaymentDto,
 } from "../../../shared/schemas/finance";
-import { serverMessage } from "../../lib/api-error-message";
-import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 /** "/api/admin/budgets?retreatId=..." (spec section 7); without an id the server takes the current retreat. */
 export function withRetreat(path: string, retreatId: string | undefined, extra: Record<string, string> = {}) {
@@ -41,34 +38,13 @@ export function useFinancialSummary(retreatId: string | undefined) {
 }
 
 /**
- * A finance write: the spec's toast either way, then every finance list, the summary and the
- * dashboard's figures are read again (an approval moves money between all of them).
+ * What a finance write refreshes: every finance list, the summary and the dashboard's figures (an
+ * approval moves money between all of them).
  */
-export function useFinanceWrite<T, R = unknown>(
-  fn: (input: T) => Promise<R>,
-  messages: { success: string; failure: string },
-  onDone?: (result: R) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (result) => {
-      toast({ title: messages.success });
-      void invalidateByPrefix(
-        queryClient,
-        financePaths.budgets,
-        financePaths.expenses,
-        financePaths.vendorPayments,
-        financePaths.summary,
-        "/api/admin/dashboard",
-      );
-      onDone?.(result);
-    },
-    onError: (error) =>
-      toast({
-        title: messages.failure,
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
-  });
-}
+export const financeRefresh = [
+  financePaths.budgets,
+  financePaths.expenses,
+  financePaths.vendorPayments,
+  financePaths.summary,
+  "/api/admin/dashboard",
+] as const;

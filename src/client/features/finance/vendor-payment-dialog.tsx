@@ -12,11 +12,11 @@ import type { VendorDto } from "../../../shared/schemas/vendors";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverIssues } from "./expense-dialog";
-import { useExpenses, useFinanceWrite } from "./use-finance";
+import { financeRefresh, useExpenses } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type Fields = {
@@ -53,11 +53,13 @@ export function VendorPaymentDialog({
   const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
   const vendors = useQuery<VendorDto[]>({ queryKey: ["/api/admin/vendors"] });
   const expenses = useExpenses(retreatId);
-  const save = useFinanceWrite(
-    async (body: object) => apiRequest("POST", financePaths.vendorPayments, body),
-    { success: "Vendor payment recorded successfully", failure: "Failed to record vendor payment" },
-    onClose,
-  );
+  const save = useWrite({
+    request: (body: object) => ({ method: "POST", path: financePaths.vendorPayments, body }),
+    success: "Vendor payment recorded successfully",
+    failure: "Failed to record vendor payment",
+    refresh: financeRefresh,
+    onSuccess: onClose,
+  });
   const text = (name: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
 

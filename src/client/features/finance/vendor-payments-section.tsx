@@ -8,19 +8,23 @@ import {
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { StatusBadge } from "./finance-badges";
-import { useFinanceWrite, useVendorPayments } from "./use-finance";
+import { financeRefresh, useVendorPayments } from "./use-finance";
 
 function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
   const name = p.vendorName ?? "Vendor";
-  const approve = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.vendorPayments}/${p.id}/approve`), {
+  const approve = useWrite({
+    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/approve` }),
     success: "Vendor payment approved successfully",
     failure: "Failed to approve vendor payment",
+    refresh: financeRefresh,
   });
-  const markPaid = useFinanceWrite(async () => apiRequest("PUT", `${financePaths.vendorPayments}/${p.id}/mark-paid`), {
+  const markPaid = useWrite({
+    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/mark-paid` }),
     success: "Vendor payment marked as paid",
     failure: "Failed to mark vendor payment as paid",
+    refresh: financeRefresh,
   });
   const meta = [
     p.paymentMethod ? (paymentMethodLabels[p.paymentMethod as PaymentMethod] ?? p.paymentMethod) : null,

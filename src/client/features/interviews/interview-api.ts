@@ -13,7 +13,7 @@ import type {
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const interviewsPath = "/api/admin/interviews";
 export const interviewersPath = `${interviewsPath}/interviewers`;

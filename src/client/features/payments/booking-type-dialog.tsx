@@ -5,9 +5,10 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { bookingTypesPath, sendJson, usePaymentsWrite } from "./use-payments";
+import { bookingTypesPath, paymentsRefresh } from "./use-payments";
 
 type Fields = {
   name: string;
@@ -66,17 +67,16 @@ export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | 
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<Fields>(() => initial(type));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const save = usePaymentsWrite(
-    (body: ReturnType<typeof toBookingTypeBody>) =>
+  const save = useWrite<ReturnType<typeof toBookingTypeBody>, AdminBookingType>({
+    request: (body) =>
       type
-        ? sendJson<AdminBookingType>("PATCH", `${bookingTypesPath}/${type.id}`, body)
-        : sendJson<AdminBookingType>("POST", bookingTypesPath, body),
-    {
-      success: (saved) => `Booking type saved: ${saved.displayName ?? saved.name}`,
-      failure: type ? "Failed to update booking type" : "Failed to add booking type",
-    },
-    onClose,
-  );
+        ? { method: "PATCH", path: `${bookingTypesPath}/${type.id}`, body }
+        : { method: "POST", path: bookingTypesPath, body },
+    success: (saved) => `Booking type saved: ${saved.displayName ?? saved.name}`,
+    failure: type ? "Failed to update booking type" : "Failed to add booking type",
+    refresh: paymentsRefresh,
+    onSuccess: onClose,
+  });
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: event.target.value }));
 

@@ -7,24 +7,27 @@ import {
   paymentMethodLabels,
 } from "../../../shared/schemas/payments";
 import { FormField } from "../../components/ui/form-field";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { formatDay, paymentTypeLabel } from "./format";
-import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./use-payments";
 
 /** Staff confirm a scheduled payment arrived, and how it was paid. */
 export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {
   const id = useId();
   const [method, setMethod] = useState<ManualPaymentMethod>("bank_transfer");
-  const save = usePaymentsWrite(
-    () =>
-      sendJson<PaymentDto>("PUT", `${paymentsPath}/${payment.id}/status`, {
-        status: "completed",
-        paymentMethod: method,
-      }),
-    { success: "Payment marked as completed", failure: "Failed to mark payment as completed" },
-    onClose,
-  );
+  const save = useWrite({
+    request: () => ({
+      method: "PUT",
+      path: `${paymentsPath}/${payment.id}/status`,
+      body: { status: "completed", paymentMethod: method },
+    }),
+    success: "Payment marked as completed",
+    failure: "Failed to mark payment as completed",
+    refresh: paymentsRefresh,
+    onSuccess: onClose,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(undefined);

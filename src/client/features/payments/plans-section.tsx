@@ -4,12 +4,13 @@ import { formatAmount, toPence } from "../../../shared/finance/money";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { useWrite } from "../../lib/use-write";
 import { CancelBookingButton } from "../places/cancel-booking-button";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { StatusBadge } from "./status-badge";
-import { plansPath, sendJson, usePaymentPlans, usePaymentsWrite } from "./use-payments";
+import { paymentsRefresh, plansPath, usePaymentPlans } from "./use-payments";
 
 export const canCompletePlan = (plan: PaymentPlanDto) =>
   plan.status === "active" && toPence(plan.remainingAmount) === 0;
@@ -116,13 +117,12 @@ export function PlansSection() {
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [marking, setMarking] = useState<PaymentDto | null>(null);
   const [recording, setRecording] = useState<{ planId: string | null } | null>(null);
-  const complete = usePaymentsWrite(
-    (planId: string) => sendJson<PaymentPlanDto>("POST", `${plansPath}/${planId}/complete`),
-    {
-      success: "Payment plan completed",
-      failure: "Failed to complete payment plan",
-    },
-  );
+  const complete = useWrite({
+    request: (planId: string) => ({ method: "POST", path: `${plansPath}/${planId}/complete` }),
+    success: "Payment plan completed",
+    failure: "Failed to complete payment plan",
+    refresh: paymentsRefresh,
+  });
   const toggle = (id: string) =>
     setOpen((current) => {
       const next = new Set(current);

@@ -11,10 +11,11 @@ import {
 import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { londonToday, planTypeLabel } from "./format";
-import { paymentsPath, sendJson, usePaymentsWrite } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./use-payments";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
 type FieldName = keyof Fields;
@@ -62,14 +63,13 @@ export function RecordPaymentDialog({
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const plan = plans.find((p) => p.id === fields.paymentPlanId);
-  const save = usePaymentsWrite(
-    (body: ReturnType<typeof toRecordBody>) => sendJson<PaymentDto>("POST", paymentsPath, body),
-    {
-      success: (p) => `Payment of ${formatAmount(p.amount, p.currency)} recorded`,
-      failure: "Failed to record payment",
-    },
-    onClose,
-  );
+  const save = useWrite<ReturnType<typeof toRecordBody>, PaymentDto>({
+    request: (body) => ({ method: "POST", path: paymentsPath, body }),
+    success: (p) => `Payment of ${formatAmount(p.amount, p.currency)} recorded`,
+    failure: "Failed to record payment",
+    refresh: paymentsRefresh,
+    onSuccess: onClose,
+  });
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: event.target.value }));
 

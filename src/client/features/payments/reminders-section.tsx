@@ -17,8 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const paymentRemindersPath = "/api/admin/payment-reminders";
 

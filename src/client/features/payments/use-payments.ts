@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   AdminBookingType,
   PaymentListResponse,
@@ -6,10 +6,6 @@ import type {
   PaymentPlanDto,
 } from "../../../shared/schemas/payments";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const overviewPath = "/api/admin/payment-overview";
 export const plansPath = "/api/admin/payment-plans";
@@ -42,41 +38,16 @@ export function useCurrentRetreat() {
   return useQuery<CurrentRetreat>({ queryKey: [currentRetreatPath] });
 }
 
-export async function sendJson<T>(method: "POST" | "PUT" | "PATCH", url: string, body?: unknown): Promise<T> {
-  return (await (await apiRequest(method, url, body)).json()) as T;
-}
-
 /**
- * A write in the Payments tab: toasts either way and refetches everything money-related (a
- * payment changes its plan, the overview and the lists; a price changes the landing page's data).
+ * What a write in the Payments tab refreshes: everything money-related (a payment changes its
+ * plan, the overview and the lists; a price changes the landing page's data).
  */
-export function usePaymentsWrite<T, R = unknown>(
-  fn: (input: T) => Promise<R>,
-  messages: { success: string | ((result: R) => string); failure: string },
-  onDone?: (result: R) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (result) => {
-      toast({ title: typeof messages.success === "function" ? messages.success(result) : messages.success });
-      void invalidateByPrefix(
-        queryClient,
-        overviewPath,
-        plansPath,
-        paymentsPath,
-        bookingTypesPath,
-        currentRetreatPath,
-        "/api/admin/payment-reminders",
-        "/api/admin/dashboard",
-      );
-      onDone?.(result);
-    },
-    onError: (error) =>
-      toast({
-        title: messages.failure,
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
-  });
-}
+export const paymentsRefresh = [
+  overviewPath,
+  plansPath,
+  paymentsPath,
+  bookingTypesPath,
+  currentRetreatPath,
+  "/api/admin/payment-reminders",
+  "/api/admin/dashboard",
+] as const;

@@ -7,7 +7,7 @@ import type {
   RefundQuote,
 } from "../../../shared/schemas/places";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 
 export const placeOffersPath = "/api/admin/place-offers";
 export const publicOfferPath = (token: string) => `/api/place-offers/${encodeURIComponent(token)}`;

@@ -5,10 +5,10 @@ import { type AdminVendorBooking, createVendorBookingSchema } from "../../../sha
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendorBookings, useVendors, useVendorWrite, vendorBookingsPath } from "./use-vendors";
+import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./use-vendors";
 
 type FieldName = "vendorId" | "rate" | "description";
 
@@ -30,15 +30,16 @@ export function BookVendorDialog({
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const vendors = useVendors();
   const bookings = useVendorBookings();
-  const book = useVendorWrite(
-    async (body: { vendorId: string; retreatSessionId: string; rate: string | null; description: string | null }) =>
-      (await (await apiRequest("POST", vendorBookingsPath, body)).json()) as AdminVendorBooking,
-    {
-      success: (b) => `${b.vendorName} booked for ${b.sessionTitle ?? session.title}`,
-      failure: "Failed to book vendor",
-    },
-    onClose,
-  );
+  const book = useWrite<
+    { vendorId: string; retreatSessionId: string; rate: string | null; description: string | null },
+    AdminVendorBooking
+  >({
+    request: (body) => ({ method: "POST", path: vendorBookingsPath, body }),
+    success: (b) => `${b.vendorName} booked for ${b.sessionTitle ?? session.title}`,
+    failure: "Failed to book vendor",
+    refresh: vendorRefresh,
+    onSuccess: onClose,
+  });
   // Inactive vendors cannot be booked, and one vendor is booked once per session.
   const alreadyBooked = new Set(
     (bookings.data ?? [])

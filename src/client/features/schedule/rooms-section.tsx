@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { BedDouble, Trash2, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { defaultRoomCapacity, type RoomBoard } from "../../../shared/schemas/rooms";
@@ -6,38 +6,24 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 
 const roomsPath = "/api/admin/rooms";
 const assignmentsPath = "/api/admin/room-assignments";
-
-function useBoardWrite<T>(fn: (input: T) => Promise<unknown>, success: string, failure: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => {
-      toast({ title: success });
-      void invalidateByPrefix(queryClient, roomsPath);
-    },
-    onError: (error) =>
-      toast({ title: failure, description: serverMessage(error) ?? "Please try again.", variant: "destructive" }),
-  });
-}
 
 function AddRoomForm() {
   const id = useId();
   const [name, setName] = useState("");
   const [type, setType] = useState("");
   const [capacity, setCapacity] = useState(String(defaultRoomCapacity));
-  const create = useBoardWrite(
-    (body: { name: string; type: string; capacity: number }) => apiRequest("POST", roomsPath, body),
-    "Room added",
-    "Failed to add room",
-  );
+  const create = useWrite({
+    request: (body: { name: string; type: string; capacity: number }) => ({ method: "POST", path: roomsPath, body }),
+    success: "Room added",
+    failure: "Failed to add room",
+    refresh: [roomsPath],
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
@@ -84,21 +70,24 @@ function AddRoomForm() {
 
 export function RoomsSection() {
   const { data, isLoading, isError } = useQuery<RoomBoard>({ queryKey: [roomsPath] });
-  const assign = useBoardWrite(
-    (body: { roomId: string; applicationId: string }) => apiRequest("POST", assignmentsPath, body),
-    "Guest assigned",
-    "Failed to assign room",
-  );
-  const unassign = useBoardWrite(
-    (assignmentId: string) => apiRequest("DELETE", `${assignmentsPath}/${assignmentId}`),
-    "Guest removed from room",
-    "Failed to remove guest",
-  );
-  const removeRoom = useBoardWrite(
-    (roomId: string) => apiRequest("DELETE", `${roomsPath}/${roomId}`),
-    "Room deleted",
-    "Failed to delete room",
-  );
+  const assign = useWrite({
+    request: (body: { roomId: string; applicationId: string }) => ({ method: "POST", path: assignmentsPath, body }),
+    success: "Guest assigned",
+    failure: "Failed to assign room",
+    refresh: [roomsPath],
+  });
+  const unassign = useWrite({
+    request: (assignmentId: string) => ({ method: "DELETE", path: `${assignmentsPath}/${assignmentId}` }),
+    success: "Guest removed from room",
+    failure: "Failed to remove guest",
+    refresh: [roomsPath],
+  });
+  const removeRoom = useWrite({
+    request: (roomId: string) => ({ method: "DELETE", path: `${roomsPath}/${roomId}` }),
+    success: "Room deleted",
+    failure: "Failed to delete room",
+    refresh: [roomsPath],
+  });
   const rooms = data?.rooms ?? [];
   const unassigned = data?.unassigned ?? [];
 

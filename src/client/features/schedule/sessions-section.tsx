@@ -16,8 +16,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
 

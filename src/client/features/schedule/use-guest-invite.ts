@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { GuestCandidate, InviteGuestResponse } from "../../../shared/schemas/guests";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const guestsPath = "/api/admin/guests";
 

@@ -1,9 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Assignee } from "../../../shared/schemas/tasks";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
-import { serverMessage } from "../../lib/api-error-message";
-import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
 
 export const vendorsPath = "/api/admin/vendors";
 export const vendorBookingsPath = "/api/admin/vendor-bookings";
@@ -25,27 +22,7 @@ export function useVendorUsers(enabled = true) {
 }
 
 /**
- * A write to vendors or bookings: toasts either way and refetches both lists (a booking shows
- * its vendor's name and active flag, so a vendor edit changes the bookings view too).
+ * What a write to vendors or bookings refreshes: both lists (a booking shows its vendor's name and
+ * active flag, so a vendor edit changes the bookings view too).
  */
-export function useVendorWrite<T, R = unknown>(
-  fn: (input: T) => Promise<R>,
-  messages: { success: string | ((result: R) => string); failure: string },
-  onDone?: (result: R) => void,
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: (result) => {
-      toast({ title: typeof messages.success === "function" ? messages.success(result) : messages.success });
-      void invalidateByPrefix(queryClient, vendorsPath, vendorBookingsPath);
-      onDone?.(result);
-    },
-    onError: (error) =>
-      toast({
-        title: messages.failure,
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
-  });
-}
+export const vendorRefresh = [vendorsPath, vendorBookingsPath] as const;

@@ -12,24 +12,23 @@ import {
 } from "../../../shared/schemas/vendors";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BookVendorDialog } from "./book-vendor-dialog";
 import { sessionsPath } from "./session-form-dialog";
-import { useVendorBookings, useVendorWrite, vendorBookingsPath } from "./use-vendors";
+import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./use-vendors";
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 
 function RemoveBookingDialog({ target, onClose }: { target: Target; onClose: () => void }) {
-  const remove = useVendorWrite(
-    async (id: string) => apiRequest("DELETE", `${vendorBookingsPath}/${id}`),
-    {
-      success: `${target.booking.vendorName} removed from ${target.sessionTitle}`,
-      failure: "Failed to remove booking",
-    },
-    onClose,
-  );
+  const remove = useWrite({
+    request: (id: string) => ({ method: "DELETE", path: `${vendorBookingsPath}/${id}` }),
+    success: `${target.booking.vendorName} removed from ${target.sessionTitle}`,
+    failure: "Failed to remove booking",
+    refresh: vendorRefresh,
+    onSuccess: onClose,
+  });
   return (
     <AdminDialog
       open
@@ -64,16 +63,12 @@ function BookingRow({
   sessionTitle: string;
   onRemove: (target: Target) => void;
 }) {
-  const setStatus = useVendorWrite(
-    async (status: VendorBookingStatus) =>
-      (await (
-        await apiRequest("PATCH", `${vendorBookingsPath}/${booking.id}`, { status })
-      ).json()) as AdminVendorBooking,
-    {
-      success: (b) => `${b.vendorName}: ${vendorBookingStatusLabels[b.status as VendorBookingStatus] ?? b.status}`,
-      failure: "Failed to change booking",
-    },
-  );
+  const setStatus = useWrite<VendorBookingStatus, AdminVendorBooking>({
+    request: (status) => ({ method: "PATCH", path: `${vendorBookingsPath}/${booking.id}`, body: { status } }),
+    success: (b) => `${b.vendorName}: ${vendorBookingStatusLabels[b.status as VendorBookingStatus] ?? b.status}`,
+    failure: "Failed to change booking",
+    refresh: vendorRefresh,
+  });
   const cancelled = booking.status === "cancelled";
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">

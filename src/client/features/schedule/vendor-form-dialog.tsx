@@ -3,10 +3,10 @@ import { createVendorSchema, type VendorDto } from "../../../shared/schemas/vend
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendors, useVendorUsers, useVendorWrite, vendorsPath } from "./use-vendors";
+import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./use-vendors";
 
 type Fields = {
   name: string;
@@ -56,18 +56,16 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: VendorDto | null
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const vendorUsers = useVendorUsers();
   const vendors = useVendors();
-  const save = useVendorWrite(
-    async (body: ReturnType<typeof toVendorBody>) =>
-      (await (vendor
-        ? await apiRequest("PATCH", `${vendorsPath}/${vendor.id}`, body)
-        : await apiRequest("POST", vendorsPath, body)
-      ).json()) as VendorDto,
-    {
-      success: (saved) => (vendor ? `Vendor updated: ${saved.name}` : `Vendor added: ${saved.name}`),
-      failure: vendor ? "Failed to update vendor" : "Failed to add vendor",
-    },
-    onClose,
-  );
+  const save = useWrite<ReturnType<typeof toVendorBody>, VendorDto>({
+    request: (body) =>
+      vendor
+        ? { method: "PATCH", path: `${vendorsPath}/${vendor.id}`, body }
+        : { method: "POST", path: vendorsPath, body },
+    success: (saved) => (vendor ? `Vendor updated: ${saved.name}` : `Vendor added: ${saved.name}`),
+    failure: vendor ? "Failed to update vendor" : "Failed to add vendor",
+    refresh: vendorRefresh,
+    onSuccess: onClose,
+  });
 
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: event.target.value }));

@@ -3,9 +3,9 @@ import { type ReactNode, useState } from "react";
 import type { VendorDto } from "../../../shared/schemas/vendors";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
-import { useVendorBookings, useVendors, useVendorUsers, useVendorWrite, vendorsPath } from "./use-vendors";
+import { useWrite } from "../../lib/use-write";
+import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./use-vendors";
 import { VendorFormDialog } from "./vendor-form-dialog";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -36,14 +36,12 @@ export function VendorsSection() {
   const bookings = useVendorBookings();
   const vendorUsers = useVendorUsers();
   const [editing, setEditing] = useState<VendorDto | "new" | null>(null);
-  const setActive = useVendorWrite(
-    async ({ vendor, isActive }: { vendor: VendorDto; isActive: boolean }) =>
-      (await (await apiRequest("PATCH", `${vendorsPath}/${vendor.id}`, { isActive })).json()) as VendorDto,
-    {
-      success: (v) => (v.isActive ? `${v.name} reactivated` : `${v.name} deactivated`),
-      failure: "Failed to change vendor",
-    },
-  );
+  const setActive = useWrite<{ vendor: VendorDto; isActive: boolean }, VendorDto>({
+    request: ({ vendor, isActive }) => ({ method: "PATCH", path: `${vendorsPath}/${vendor.id}`, body: { isActive } }),
+    success: (v) => (v.isActive ? `${v.name} reactivated` : `${v.name} deactivated`),
+    failure: "Failed to change vendor",
+    refresh: vendorRefresh,
+  });
   const userName = (userId: string | null) =>
     userId ? (vendorUsers.data?.find((u) => u.id === userId)?.name ?? "Linked (inactive user)") : "Not linked";
   const bookingCount = (vendorId: string) =>

@@ -17,7 +17,7 @@ import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 

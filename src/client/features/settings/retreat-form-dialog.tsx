@@ -18,7 +18,7 @@ import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { settingsQueryKey } from "./settings-form";

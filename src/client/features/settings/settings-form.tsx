@@ -10,7 +10,7 @@ import { Input } from "../../components/ui/input";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { NativeSelect } from "../admin-shell/native-select";
 
 export const settingsQueryKey = ["/api/admin/settings"] as const;

@@ -13,7 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { formatDate } from "./format";
 
 export const travelFormsPath = "/api/admin/travel-forms";

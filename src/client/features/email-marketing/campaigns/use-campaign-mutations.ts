@@ -1,17 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CampaignValues } from "../../../../shared/schemas/email-campaigns";
 import { serverMessage } from "../../../lib/api-error-message";
-import { apiRequest } from "../../../lib/api-request";
 import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { useWrite } from "../../../lib/use-write";
 import { marketingTemplatesPath } from "../templates/paths";
 import { campaignPath, campaignsPath } from "./paths";
 
 /** Campaign writes change the list and counters, and a new campaign bumps its template's usageCount. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => invalidateByPrefix(queryClient, campaignsPath, marketingTemplatesPath);
-}
+const campaignRefresh = [campaignsPath, marketingTemplatesPath];
 
 /** Error toasts carry the server's message (a 409 says why a send or cancel was refused). */
 export function failureToast(title: string, error: unknown) {
@@ -20,88 +15,72 @@ export function failureToast(title: string, error: unknown) {
 
 /** Create a draft (no id) or update one. Errors stay in the form (shown inline), no toast. */
 export function useSaveCampaign() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: { id: string | null; values: CampaignValues }) => {
-      await apiRequest(input.id ? "PUT" : "POST", input.id ? campaignPath(input.id) : campaignsPath, input.values);
-    },
-    onSuccess: (_result, input) => {
-      toast({ title: "Campaign saved", description: `"${input.values.name}" is a draft.` });
-      void refresh();
-    },
+  return useWrite({
+    request: (input: { id: string | null; values: CampaignValues }) =>
+      input.id
+        ? { method: "PUT", path: campaignPath(input.id), body: input.values }
+        : { method: "POST", path: campaignsPath, body: input.values },
+    success: (_result, input) => ({ title: "Campaign saved", description: `"${input.values.name}" is a draft.` }),
+    refresh: campaignRefresh,
   });
 }
 
 export function useDeleteCampaign() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest("DELETE", campaignPath(id));
-    },
-    onSuccess: () => {
-      toast({ title: "Campaign deleted" });
-      void refresh();
-    },
-    onError: (error) => failureToast("Failed to delete campaign", error),
+  return useWrite({
+    request: (id: string) => ({ method: "DELETE", path: campaignPath(id) }),
+    success: "Campaign deleted",
+    failure: "Failed to delete campaign",
+    refresh: campaignRefresh,
   });
 }
 
 export function useDuplicateCampaign() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (campaign: { id: string; name: string }) => {
-      await apiRequest("POST", campaignPath(campaign.id, "duplicate"));
-    },
-    onSuccess: (_result, campaign) => {
-      toast({ title: "Campaign duplicated", description: `"Copy of ${campaign.name}" is a new draft.` });
-      void refresh();
-    },
-    onError: (error) => failureToast("Failed to duplicate campaign", error),
+  return useWrite({
+    request: (campaign: { id: string; name: string }) => ({
+      method: "POST",
+      path: campaignPath(campaign.id, "duplicate"),
+    }),
+    success: (_result, campaign) => ({
+      title: "Campaign duplicated",
+      description: `"Copy of ${campaign.name}" is a new draft.`,
+    }),
+    failure: "Failed to duplicate campaign",
+    refresh: campaignRefresh,
   });
 }
 
 export function useCancelCampaign() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest("POST", campaignPath(id, "cancel"));
-    },
-    onSuccess: () => {
-      toast({ title: "Campaign cancelled", description: "Messages not yet sent will not be sent." });
-      void refresh();
-    },
-    onError: (error) => {
-      failureToast("Failed to cancel campaign", error);
-      // A 409 usually means the campaign moved on (it finished): show its real state.
-      void refresh();
-    },
+  return useWrite({
+    request: (id: string) => ({ method: "POST", path: campaignPath(id, "cancel") }),
+    success: { title: "Campaign cancelled", description: "Messages not yet sent will not be sent." },
+    failure: "Failed to cancel campaign",
+    refresh: campaignRefresh,
+    // A 409 usually means the campaign moved on (it finished): show its real state.
+    refreshOnError: true,
   });
 }
 
 export function useSendCampaign() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: { id: string; scheduledAt?: string }) => {
-      await apiRequest(
-        "POST",
-        campaignPath(input.id, "send"),
-        input.scheduledAt ? { scheduledAt: input.scheduledAt } : {},
-      );
-    },
-    onSuccess: (_result, input) => {
-      toast(input.scheduledAt ? { title: "Campaign scheduled" } : { title: "Campaign is sending" });
-      void refresh();
-    },
-    onError: (error) => failureToast("Failed to send campaign", error),
+  return useWrite({
+    request: (input: { id: string; scheduledAt?: string }) => ({
+      method: "POST",
+      path: campaignPath(input.id, "send"),
+      body: input.scheduledAt ? { scheduledAt: input.scheduledAt } : {},
+    }),
+    success: (_result, input) => (input.scheduledAt ? "Campaign scheduled" : "Campaign is sending"),
+    failure: "Failed to send campaign",
+    refresh: campaignRefresh,
   });
 }
 
 export function useTestSend() {
-  return useMutation({
-    mutationFn: async (input: { id: string; email: string }) => {
-      await apiRequest("POST", campaignPath(input.id, "test"), { email: input.email });
-    },
-    onSuccess: (_result, input) => toast({ title: `Test email sent to ${input.email}` }),
-    onError: (error) => failureToast("Failed to send test email", error),
+  return useWrite({
+    request: (input: { id: string; email: string }) => ({
+      method: "POST",
+      path: campaignPath(input.id, "test"),
+      body: { email: input.email },
+    }),
+    success: (_result, input) => `Test email sent to ${input.email}`,
+    failure: "Failed to send test email",
   });
 }

@@ -7,8 +7,8 @@ import type {
   SubscriberUpdate,
 } from "../../../../shared/schemas/email-subscribers";
 import { apiRequest } from "../../../lib/api-request";
-import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
+import { useWrite } from "../../../lib/use-write";
 import { subscriberImportUrl, subscribersPath } from "./subscriber-query";
 
 /** Any write can change the list, its summary figures and the tags in use (all under one prefix). */
@@ -23,40 +23,34 @@ function useRefreshSubscribers() {
  */
 
 export function useCreateSubscriber() {
-  const refresh = useRefreshSubscribers();
-  return useMutation({
+  return useWrite({
     mutationFn: async (input: SubscriberCreate) => {
       const res = await apiRequest("POST", subscribersPath, input);
       return ((await res.json()) as { subscriber: AdminSubscriber }).subscriber;
     },
-    onSuccess: (created) => {
-      toast({ title: "Subscriber added", description: `${created.email} is on the list.` });
-      void refresh();
-    },
+    success: (created) => ({ title: "Subscriber added", description: `${created.email} is on the list.` }),
+    refresh: [subscribersPath],
   });
 }
 
 export function useUpdateSubscriber() {
-  const refresh = useRefreshSubscribers();
-  return useMutation({
+  return useWrite({
     mutationFn: async (input: { id: string; patch: SubscriberUpdate }) => {
       const res = await apiRequest("PATCH", `${subscribersPath}/${input.id}`, input.patch);
       return ((await res.json()) as { subscriber: AdminSubscriber }).subscriber;
     },
-    onSuccess: () => void refresh(),
+    refresh: [subscribersPath],
   });
 }
 
 export function useDeleteSubscriber() {
-  const refresh = useRefreshSubscribers();
-  return useMutation({
-    mutationFn: async (subscriber: AdminSubscriber) => {
-      await apiRequest("DELETE", `${subscribersPath}/${subscriber.id}`);
-    },
-    onSuccess: (_result, subscriber) => {
-      toast({ title: "Subscriber deleted", description: `${subscriber.email} was removed.` });
-      void refresh();
-    },
+  return useWrite({
+    request: (subscriber: AdminSubscriber) => ({ method: "DELETE", path: `${subscribersPath}/${subscriber.id}` }),
+    success: (_result, subscriber) => ({
+      title: "Subscriber deleted",
+      description: `${subscriber.email} was removed.`,
+    }),
+    refresh: [subscribersPath],
   });
 }
 

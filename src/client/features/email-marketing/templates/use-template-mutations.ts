@@ -1,23 +1,11 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   MarketingTemplateValues,
   TransactionalTemplate,
   TransactionalTemplateUpdate,
 } from "../../../../shared/schemas/email-templates";
-import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
-import { toast } from "../../../lib/use-toast";
-import { invalidateByPrefix } from "../../admin-shell/invalidate-admin";
+import { useWrite } from "../../../lib/use-write";
 import { marketingTemplatesPath, transactionalTemplatesPath } from "./paths";
-
-function useRefresh(path: string) {
-  const queryClient = useQueryClient();
-  return () => invalidateByPrefix(queryClient, path);
-}
-
-function failure(title: string, error: unknown) {
-  toast({ title, description: serverMessage(error) ?? "Please try again.", variant: "destructive" });
-}
 
 /** The template in a write's reply, whether it comes bare or as { template }. */
 async function readTemplate(res: Response): Promise<TransactionalTemplate | null> {
@@ -30,59 +18,44 @@ async function readTemplate(res: Response): Promise<TransactionalTemplate | null
 
 /** PUT a product email. Errors are shown in the editor (unknown variables name the field). */
 export function useUpdateTransactionalTemplate() {
-  const refresh = useRefresh(transactionalTemplatesPath);
-  return useMutation({
-    mutationFn: async (input: { id: string; values: TransactionalTemplateUpdate }) => {
-      await apiRequest("PUT", `${transactionalTemplatesPath}/${input.id}`, input.values);
-    },
-    onSuccess: () => {
-      toast({ title: "Template saved" });
-      void refresh();
-    },
+  return useWrite({
+    request: (input: { id: string; values: TransactionalTemplateUpdate }) => ({
+      method: "PUT",
+      path: `${transactionalTemplatesPath}/${input.id}`,
+      body: input.values,
+    }),
+    success: "Template saved",
+    refresh: [transactionalTemplatesPath],
   });
 }
 
 export function useResetTransactionalTemplate() {
-  const refresh = useRefresh(transactionalTemplatesPath);
-  return useMutation({
+  return useWrite({
     mutationFn: async (id: string) =>
       readTemplate(await apiRequest("POST", `${transactionalTemplatesPath}/${id}/reset`)),
-    onSuccess: () => {
-      toast({ title: "Template reset to default" });
-      void refresh();
-    },
-    onError: (error) => failure("Failed to reset template", error),
+    success: "Template reset to default",
+    failure: "Failed to reset template",
+    refresh: [transactionalTemplatesPath],
   });
 }
 
 /** Create (no id) or update a marketing template. */
 export function useSaveMarketingTemplate() {
-  const refresh = useRefresh(marketingTemplatesPath);
-  return useMutation({
-    mutationFn: async (input: { id: string | null; values: MarketingTemplateValues }) => {
-      await apiRequest(
-        input.id ? "PUT" : "POST",
-        input.id ? `${marketingTemplatesPath}/${input.id}` : marketingTemplatesPath,
-        input.values,
-      );
-    },
-    onSuccess: () => {
-      toast({ title: "Template saved" });
-      void refresh();
-    },
+  return useWrite({
+    request: (input: { id: string | null; values: MarketingTemplateValues }) =>
+      input.id
+        ? { method: "PUT", path: `${marketingTemplatesPath}/${input.id}`, body: input.values }
+        : { method: "POST", path: marketingTemplatesPath, body: input.values },
+    success: "Template saved",
+    refresh: [marketingTemplatesPath],
   });
 }
 
 export function useDeleteMarketingTemplate() {
-  const refresh = useRefresh(marketingTemplatesPath);
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await apiRequest("DELETE", `${marketingTemplatesPath}/${id}`);
-    },
-    onSuccess: () => {
-      toast({ title: "Template deleted" });
-      void refresh();
-    },
-    onError: (error) => failure("Failed to delete template", error),
+  return useWrite({
+    request: (id: string) => ({ method: "DELETE", path: `${marketingTemplatesPath}/${id}` }),
+    success: "Template deleted",
+    failure: "Failed to delete template",
+    refresh: [marketingTemplatesPath],
   });
 }
