@@ -16,8 +16,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { toast } from "../../lib/use-toast";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 

@@ -9,8 +9,8 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { toast } from "../../lib/use-toast";
 import { NativeSelect } from "../admin-shell/native-select";
 
 export const settingsQueryKey = ["/api/admin/settings"] as const;

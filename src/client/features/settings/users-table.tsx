@@ -16,9 +16,9 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
+import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 
