@@ -7,8 +7,8 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { toast } from "../../lib/use-toast";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 
 /** [one, many] for each table the erasure reports. */

@@ -17,8 +17,8 @@ import { FieldError, FormField, focusFirstError } from "../../components/ui/form
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { toast } from "../../lib/use-toast";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { settingsQueryKey } from "./settings-form";
