@@ -12,8 +12,8 @@ import type {
 } from "../../../shared/schemas/interviews";
 import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { toast } from "../../lib/use-toast";
 
 export const interviewsPath = "/api/admin/interviews";
 export const interviewersPath = `${interviewsPath}/interviewers`;
