@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatDayRange, formatLocalTimes, zoneLabel } from "../../../shared/display/time";
@@ -14,10 +14,7 @@ import {
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
 
@@ -26,22 +23,12 @@ export function typeLabel(type: string | null): string {
 }
 
 function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: async () => {
-      await apiRequest("DELETE", `${sessionsPath}/${session.id}`);
-    },
-    onSuccess: () => {
-      toast({ title: "Session deleted", description: session.title });
-      void invalidateByPrefix(queryClient, sessionsPath);
-      onClose();
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to delete session",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  const remove = useWrite({
+    request: () => ({ method: "DELETE", path: `${sessionsPath}/${session.id}` }),
+    success: { title: "Session deleted", description: session.title },
+    failure: "Failed to delete session",
+    refresh: [sessionsPath],
+    onSuccess: onClose,
   });
   return (
     <AdminDialog

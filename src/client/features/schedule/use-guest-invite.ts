@@ -1,9 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { GuestCandidate, InviteGuestResponse } from "../../../shared/schemas/guests";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 
 export const guestsPath = "/api/admin/guests";
 
@@ -17,24 +14,15 @@ export function useGuestCandidates(retreatId?: string | null) {
  * tab's Guests section and the application detail both use it, so both say the same thing.
  */
 export function useInviteGuest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (applicationId: string) =>
-      (await (await apiRequest("POST", guestsPath, { applicationId })).json()) as InviteGuestResponse,
-    onSuccess: (result) => {
-      toast({
-        title: result.linked ? "Guest account linked" : "Guest invited",
-        description: result.setPasswordLinkSent
-          ? `We emailed ${result.email} a link to set their password.`
-          : `${result.email} can now see this retreat in the guest portal.`,
-      });
-      void invalidateByPrefix(queryClient, guestsPath);
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to invite guest",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  return useWrite<string, InviteGuestResponse>({
+    request: (applicationId) => ({ method: "POST", path: guestsPath, body: { applicationId } }),
+    success: (result) => ({
+      title: result.linked ? "Guest account linked" : "Guest invited",
+      description: result.setPasswordLinkSent
+        ? `We emailed ${result.email} a link to set their password.`
+        : `${result.email} can now see this retreat in the guest portal.`,
+    }),
+    failure: "Failed to invite guest",
+    refresh: [guestsPath],
   });
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { roles } from "../../../shared/constants";
@@ -14,10 +13,7 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 
@@ -31,7 +27,6 @@ const empty: CreateUserInput = {
 };
 
 export function CreateUserForm() {
-  const queryClient = useQueryClient();
   const id = useId();
   // shouldUnregister: the password field is removed while "email a link" is chosen, and so is
   // its value, so the body carries either a password or the link choice, never both.
@@ -43,30 +38,24 @@ export function CreateUserForm() {
   const errors = form.formState.errors;
   const sendLink = form.watch("sendSetPasswordLink") === true;
 
-  const create = useMutation({
-    mutationFn: async ({ sendSetPasswordLink, ...fields }: CreateUserInput) => {
-      // The API takes a password or `sendSetPasswordLink: true`; an unticked box is left out.
-      const body = sendSetPasswordLink ? { ...fields, sendSetPasswordLink: true } : fields;
-      return (await apiRequest("POST", "/api/admin/users", body)).json() as Promise<CreatedUser>;
-    },
-    onSuccess: (user, body) => {
-      toast({
-        title: "User created",
-        description: user.setPasswordUrl
-          ? `Email is not set up, so copy ${user.email}'s set-password link below and send it to them yourself.`
-          : body.sendSetPasswordLink
-            ? `We emailed ${user.email} a link to set their password. It works once and expires in 72 hours.`
-            : `${user.email} can now sign in.`,
-      });
-      form.reset(empty);
-      void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to create user",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  const create = useWrite<CreateUserInput, CreatedUser>({
+    // The API takes a password or `sendSetPasswordLink: true`; an unticked box is left out.
+    request: ({ sendSetPasswordLink, ...fields }) => ({
+      method: "POST",
+      path: "/api/admin/users",
+      body: sendSetPasswordLink ? { ...fields, sendSetPasswordLink: true } : fields,
+    }),
+    success: (user, body) => ({
+      title: "User created",
+      description: user.setPasswordUrl
+        ? `Email is not set up, so copy ${user.email}'s set-password link below and send it to them yourself.`
+        : body.sendSetPasswordLink
+          ? `We emailed ${user.email} a link to set their password. It works once and expires in 72 hours.`
+          : `${user.email} can now sign in.`,
+    }),
+    failure: "Failed to create user",
+    refresh: ["/api/admin/users", "/api/admin/audit-logs"],
+    onSuccess: () => form.reset(empty),
   });
 
   const revealed = create.data?.setPasswordUrl ? { email: create.data.email, url: create.data.setPasswordUrl } : null;

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { currencies } from "../../../shared/constants";
@@ -7,10 +7,7 @@ import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/set
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 
 export const settingsQueryKey = ["/api/admin/settings"] as const;
@@ -29,20 +26,12 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
   const errors = form.formState.errors;
   useEffect(() => form.reset(saved), [saved, form]);
 
-  const save = useMutation({
-    mutationFn: async (body: AppSettings) =>
-      (await apiRequest("PUT", "/api/admin/settings", body)).json() as Promise<AppSettings>,
-    onSuccess: (next) => {
-      queryClient.setQueryData(settingsQueryKey, next);
-      toast({ title: "Settings saved" });
-      void invalidateByPrefix(queryClient, "/api/admin/audit-logs");
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to save settings",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  const save = useWrite<AppSettings, AppSettings>({
+    request: (body) => ({ method: "PUT", path: "/api/admin/settings", body }),
+    success: "Settings saved",
+    failure: "Failed to save settings",
+    refresh: ["/api/admin/audit-logs"],
+    onSuccess: (next) => queryClient.setQueryData(settingsQueryKey, next),
   });
 
   return (

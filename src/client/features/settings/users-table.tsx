@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
@@ -14,22 +14,17 @@ import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { useAuth } from "../../lib/use-auth";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { OneTimeLink } from "./one-time-link";
 
 export const usersQueryKey = ["/api/admin/users"] as const;
 
 function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: UpdateUserInput }) =>
-      (await apiRequest("PATCH", `/api/admin/users/${id}`, patch)).json() as Promise<UserDto>,
-    onSuccess: (user, { patch }) => {
+  return useWrite<{ id: string; patch: UpdateUserInput }, UserDto>({
+    request: ({ id, patch }) => ({ method: "PATCH", path: `/api/admin/users/${id}`, body: patch }),
+    success: (user, { patch }) => {
       const what = patch.password
         ? "Password changed; their other sessions have been signed out."
         : patch.isActive === false
@@ -37,46 +32,29 @@ function useUpdateUser() {
           : patch.isActive === true
             ? `${user.email} can sign in again.`
             : `${user.email} is now ${user.role}.`;
-      toast({ title: "User updated", description: what });
-      void invalidateByPrefix(queryClient, "/api/admin/users", "/api/admin/audit-logs");
+      return { title: "User updated", description: what };
     },
-    onError: (error) =>
-      toast({
-        title: "Failed to update user",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+    failure: "Failed to update user",
+    refresh: ["/api/admin/users", "/api/admin/audit-logs"],
   });
 }
 
 /** Emails the user a single-use link to choose their own password (earlier links stop working). */
 function useSendSetPasswordLink() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (user: UserDto) =>
-      (
-        await apiRequest("POST", `/api/admin/users/${user.id}/set-password-link`)
-      ).json() as Promise<SetPasswordLinkSent>,
-    onSuccess: (sent) => {
-      toast(
-        sent.setPasswordUrl
-          ? {
-              title: "Set-password link ready",
-              description: `Email is not set up, so copy ${sent.email}'s link below and send it to them yourself. Earlier links no longer work.`,
-            }
-          : {
-              title: "Set-password link sent",
-              description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
-            },
-      );
-      void invalidateByPrefix(queryClient, "/api/admin/audit-logs");
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to send link",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  return useWrite<UserDto, SetPasswordLinkSent>({
+    request: (user) => ({ method: "POST", path: `/api/admin/users/${user.id}/set-password-link` }),
+    success: (sent) =>
+      sent.setPasswordUrl
+        ? {
+            title: "Set-password link ready",
+            description: `Email is not set up, so copy ${sent.email}'s link below and send it to them yourself. Earlier links no longer work.`,
+          }
+        : {
+            title: "Set-password link sent",
+            description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
+          },
+    failure: "Failed to send link",
+    refresh: ["/api/admin/audit-logs"],
   });
 }
 
