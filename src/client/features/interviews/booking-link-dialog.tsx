@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { bookingLinkDays } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { focusFirstError } from "../../components/ui/form-field";
 import { serverMessage } from "../../lib/api-error-message";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { type PickedApplication, useSendBookingLink } from "./interview-api";

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { personName } from "./format";
 import { errorToast, useCompleteInterview } from "./interview-api";

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { interviewDefaults } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useAuth } from "../../lib/use-auth";
-import { NativeSelect } from "../admin-shell/native-select";
 import { useInterviewers } from "./interview-api";
 
 export const durationLimits = { min: 15, max: 180 } as const;

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { serverMessage } from "../../lib/api-error-message";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { staffInputsToIso, staffToday, staffZoneLabel } from "./format";

@@ -2,12 +2,12 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { formatDay, formatLocalTimes } from "../../../shared/display/time";
 import type { Session } from "../../../shared/schemas/schedule";
 import { type AdminVendorBooking, createVendorBookingSchema } from "../../../shared/schemas/vendors";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./use-vendors";
 
 type FieldName = "vendorId" | "rate" | "description";

@@ -9,11 +9,11 @@ import {
   taskPriorityLabels,
 } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { fromDateInput, toDateInput } from "./format";
 import { assigneesPath, useCreateTask, useUpdateTask } from "./use-task-mutations";
 
