@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
@@ -8,7 +8,7 @@ import { passwordTooShortMessage, setPasswordLinkInvalidMessage } from "../../..
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { authUserQueryKey } from "../../lib/use-auth";
-import { dismiss } from "../../lib/use-toast";
+import { resetClientTest } from "../../test/render";
 import { passwordsDifferMessage } from "./new-password";
 import SetPasswordPage from "./set-password-page";
 
@@ -46,11 +46,7 @@ function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
   return { calls, queryClient };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function fill(password: string, confirm: string) {
   fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: password } });

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
+import { configure, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { duplicateEmailMessage, passwordTooShortMessage, setupLinkInvalidMessage } from "../../../shared/schemas/users";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { passwordsDifferMessage } from "./new-password";
 import SetupPage from "./setup-page";
 
@@ -42,22 +39,16 @@ function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
       return (handlers.post ?? (() => Response.json(owner)))(call);
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={memoryLocation({ path: `/setup/${code}` }).hook}>
-        <SetupPage params={{ code }} />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
+  renderWithClient(
+    <Router hook={memoryLocation({ path: `/setup/${code}` }).hook}>
+      <SetupPage params={{ code }} />
+    </Router>,
+    { toaster: true },
   );
   return { calls, assign };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function fillOwner(password: string, confirm: string) {
   fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: "Olive" } });

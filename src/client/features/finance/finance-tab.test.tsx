@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import type { BudgetItemDto, ExpenseDto, FinancialSummary, VendorPaymentDto } from "../../../shared/schemas/finance";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { FinanceTab } from "./finance-tab";
 
 // Radix Checkbox and the charts measure themselves; jsdom has no ResizeObserver.
@@ -138,12 +135,7 @@ function setup(reply: (call: Call) => Response | undefined = () => undefined) {
       return Response.json({ message: "not mocked" }, { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <FinanceTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<FinanceTab />, { toaster: true });
   return calls;
 }
 
@@ -152,11 +144,7 @@ beforeAll(async () => {
   await import("./finance-panel");
 }, 30_000);
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const alertText = () => screen.getByText("Validation Error:").parentElement!.textContent ?? "";
 

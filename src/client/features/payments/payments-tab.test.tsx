@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import { PaymentsTab } from "./payments-tab";
 import { overviewRefreshMs } from "./use-payments";
 
@@ -136,12 +134,7 @@ function setup(write: (call: Call) => Response = (call) => Response.json(call.bo
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PaymentsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PaymentsTab />, { toaster: true });
   return calls;
 }
 

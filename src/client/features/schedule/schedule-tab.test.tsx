@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { outsideRetreatDatesMessage } from "../../../shared/schemas/schedule";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { ScheduleTab } from "./schedule-tab";
 
 const retreat = {
@@ -59,12 +56,7 @@ function setup(
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScheduleTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ScheduleTab />, { toaster: true });
   return calls;
 }
 
@@ -74,11 +66,7 @@ async function openCreateForm() {
   fireEvent.click(add);
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("ScheduleTab sessions", () => {
   it("lists sessions under day headings in date order, marking staff-only ones", async () => {

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { VendorBookingsSection } from "./vendor-bookings-section";
 
 const retreat = {
@@ -95,20 +92,11 @@ function setup(reply: (call: Call) => Response | undefined = () => undefined) {
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <VendorBookingsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<VendorBookingsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function openBooking(title: string) {
   fireEvent.click(await screen.findByRole("button", { name: `Book vendor for ${title}` }));

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { VendorDto } from "../../../shared/schemas/vendors";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { toVendorBody } from "./vendor-form-dialog";
 import { VendorsSection } from "./vendors-section";
 
@@ -67,20 +64,11 @@ function setup(reply: (call: Call) => Response | undefined = () => undefined) {
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <VendorsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<VendorsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const row = async (name: string) => screen.findByRole("listitem", { name });
 

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type EraseResponse, eraseMismatchMessage, type SubjectExport } from "../../../shared/schemas/privacy";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import { PrivacySection } from "./privacy-section";
 
 const email = "ada@example.com";
@@ -59,12 +57,7 @@ function setup(options: { erase?: () => Response } = {}) {
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PrivacySection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PrivacySection />, { toaster: true });
   return calls;
 }
 

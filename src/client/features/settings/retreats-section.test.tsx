@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminRetreat } from "../../../shared/schemas/admin-retreats";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { RetreatsSection } from "./retreats-section";
 
 const bali: AdminRetreat = {
@@ -72,20 +69,11 @@ function setup(overrides: Record<string, Handler> = {}) {
       return handler ? handler(body) : new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RetreatsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<RetreatsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== "GET");
 

@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { currencyHint } from "./settings-form";
 import { SettingsTab } from "./settings-tab";
 
@@ -59,20 +56,11 @@ function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
       return handler ? handler(body) : new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SettingsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<SettingsTab />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("SettingsTab", () => {
   it("lists users with their role and status", async () => {

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type {
   ApplicationTravelResponse,
   TravelFormDetail,
   TravelFormSummary,
 } from "../../../../shared/schemas/travel-admin";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
-import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { ApplicationTravel } from "./application-travel";
 
 const applicationId = "00000000-0000-4000-8000-0000000000a1";
@@ -96,20 +93,11 @@ function setup(
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApplicationTravel applicationId={applicationId} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ApplicationTravel applicationId={applicationId} />, { toaster: true });
   return { calls };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const secrets = ["ZX9876543210", "Bee stings", "Salbutamol inhaler", "Exercise-induced asthma", "Type 1 diabetes"];
 
