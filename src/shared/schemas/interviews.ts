@@ -61,6 +61,14 @@ export const scheduleInterviewFormSchema = z.object({
 });
 export type ScheduleInterviewForm = z.infer<typeof scheduleInterviewFormSchema>;
 
+/** The staff's "Send booking link" form: the applicant picks the time themselves. */
+export const bookingLinkFormSchema = scheduleInterviewFormSchema.pick({
+  applicationId: true,
+  duration: true,
+  interviewerId: true,
+});
+export type BookingLinkForm = z.infer<typeof bookingLinkFormSchema>;
+
 export const rescheduleInterviewSchema = z.strictObject({ newScheduledAt: isoInstant });
 
 export const completeInterviewSchema = z.strictObject({

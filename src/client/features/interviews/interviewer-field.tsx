@@ -1,10 +1,5 @@
 import { useEffect } from "react";
-import {
-  interviewDefaults,
-  interviewDurationLimits,
-  interviewDurationMessage,
-  interviewDurationText,
-} from "../../../shared/schemas/interviews";
+import { interviewDefaults, interviewDurationLimits } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
@@ -13,11 +8,6 @@ import { useInterviewers } from "./interview-api";
 
 const durationLimits = interviewDurationLimits;
 export const defaultDuration = String(interviewDefaults.durationMinutes);
-
-/** A duration error, or null when the text is a whole number of minutes within the limits. */
-export function durationError(text: string): string | null {
-  return interviewDurationText.safeParse(text).success ? null : interviewDurationMessage;
-}
 
 /**
  * Owner and staff users to pick from; starts on the signed-in user once the list is known
