@@ -1,12 +1,12 @@
 import { vi } from "vitest";
 
 /** One request the component made: method, URL (with its query string) and JSON body. */
-export type ApiCall = { url: string; method: string; body: unknown };
+export type ApiCall<Body = unknown> = { url: string; method: string; body: Body };
 
 export type ApiReply = Response | undefined | Promise<Response | undefined>;
 
 /** "METHOD /path" → reply. The key matches the full URL first, then the path without its query string. */
-export type ApiRoutes = Record<string, (call: ApiCall) => ApiReply>;
+export type ApiRoutes<Body = unknown> = Record<string, (call: ApiCall<Body>) => ApiReply>;
 
 function bodyOf(init?: RequestInit): unknown {
   if (typeof init?.body !== "string") return init?.body ?? undefined;
@@ -22,14 +22,14 @@ function bodyOf(init?: RequestInit): unknown {
  * by its route in the table (or by the function given instead of a table); a request that nothing
  * answers gets `fallback`, by default a 404.
  */
-export function fakeApi(
-  routes: ApiRoutes | ((call: ApiCall) => ApiReply),
-  fallback: (call: ApiCall) => Response | Promise<Response> = () =>
+export function fakeApi<Body = unknown>(
+  routes: ApiRoutes<Body> | ((call: ApiCall<Body>) => ApiReply),
+  fallback: (call: ApiCall<Body>) => Response | Promise<Response> = () =>
     Response.json({ message: "Not found" }, { status: 404 }),
 ) {
-  const calls: ApiCall[] = [];
+  const calls: ApiCall<Body>[] = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const call: ApiCall = { url, method: init?.method ?? "GET", body: bodyOf(init) };
+    const call: ApiCall<Body> = { url, method: init?.method ?? "GET", body: bodyOf(init) as Body };
     calls.push(call);
     const route =
       typeof routes === "function"

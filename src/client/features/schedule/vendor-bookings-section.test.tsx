@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { VendorBookingsSection } from "./vendor-bookings-section";
 
@@ -71,27 +72,22 @@ const orphan: AdminVendorBooking = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const custom = reply(call);
-      if (custom) return custom;
-      if (url === "/api/admin/sessions") return Response.json({ retreat, sessions: [lunch, yoga] });
-      if (url === "/api/admin/vendors") return Response.json([kitchen, florist, retired]);
-      if (call.method === "GET" && url === "/api/admin/vendor-bookings") return Response.json([booking, orphan]);
-      if (call.method === "POST")
-        return Response.json(
-          { ...booking, id: "new", vendorName: florist.name, sessionTitle: yoga.title, ...(call.body as object) },
-          { status: 201 },
-        );
-      if (call.method === "PATCH") return Response.json({ ...booking, ...(call.body as object) });
-      if (call.method === "DELETE") return Response.json({ id: booking.id, deleted: true });
-      return new Response("not found", { status: 404 });
-    }),
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    const custom = reply(call);
+    if (custom) return custom;
+    if (url === "/api/admin/sessions") return Response.json({ retreat, sessions: [lunch, yoga] });
+    if (url === "/api/admin/vendors") return Response.json([kitchen, florist, retired]);
+    if (call.method === "GET" && url === "/api/admin/vendor-bookings") return Response.json([booking, orphan]);
+    if (call.method === "POST")
+      return Response.json(
+        { ...booking, id: "new", vendorName: florist.name, sessionTitle: yoga.title, ...(call.body as object) },
+        { status: 201 },
+      );
+    if (call.method === "PATCH") return Response.json({ ...booking, ...(call.body as object) });
+    if (call.method === "DELETE") return Response.json({ id: booking.id, deleted: true });
+    return new Response("not found", { status: 404 });
+  });
   renderWithClient(<VendorBookingsSection />, { toaster: true });
   return calls;
 }

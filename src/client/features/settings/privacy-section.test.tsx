@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type EraseResponse, eraseMismatchMessage, type SubjectExport } from "../../../shared/schemas/privacy";
 import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient } from "../../test/render";
 import { PrivacySection } from "./privacy-section";
 
@@ -31,32 +32,23 @@ function held(empty = false): SubjectExport {
   };
 }
 
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
-
 function setup(options: { erase?: () => Response } = {}) {
-  const calls: Call[] = [];
   let erased = false;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url === "/api/admin/privacy/retention")
-        return Response.json({ travelDataDays: 30, declinedApplicationDays: 365 });
-      if (url.startsWith("/api/admin/privacy/subject?")) return Response.json(held(erased));
-      if (url === "/api/admin/privacy/erase" && method === "POST") {
-        erased = true;
-        const result: EraseResponse = {
-          deleted: { applications: 1, emailLogs: 3, subscribers: 1 },
-          anonymised: { applications: 1, payments: 2 },
-          accountsKept: 0,
-        };
-        return options.erase ? options.erase() : Response.json(result);
-      }
-      return new Response("not found", { status: 404 });
-    }),
-  );
+  const { calls } = fakeApi(async ({ url, method }) => {
+    if (url === "/api/admin/privacy/retention")
+      return Response.json({ travelDataDays: 30, declinedApplicationDays: 365 });
+    if (url.startsWith("/api/admin/privacy/subject?")) return Response.json(held(erased));
+    if (url === "/api/admin/privacy/erase" && method === "POST") {
+      erased = true;
+      const result: EraseResponse = {
+        deleted: { applications: 1, emailLogs: 3, subscribers: 1 },
+        anonymised: { applications: 1, payments: 2 },
+        accountsKept: 0,
+      };
+      return options.erase ? options.erase() : Response.json(result);
+    }
+    return new Response("not found", { status: 404 });
+  });
   renderWithClient(<PrivacySection />, { toaster: true });
   return calls;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminRetreat } from "../../../shared/schemas/admin-retreats";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { RetreatsSection } from "./retreats-section";
 
@@ -38,7 +39,6 @@ type Call = { url: string; method: string; body: Record<string, unknown> | undef
 type Handler = (body: Record<string, unknown>) => Response;
 
 function setup(overrides: Record<string, Handler> = {}) {
-  const calls: Call[] = [];
   let list = [bali, lisbon];
   const routes: Record<string, Handler> = {
     "GET /api/admin/retreats": () => Response.json(list),
@@ -59,16 +59,10 @@ function setup(overrides: Record<string, Handler> = {}) {
     },
     ...overrides,
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      const handler = routes[`${method} ${url.split("?")[0]}`];
-      return handler ? handler(body) : new Response("not found", { status: 404 });
-    }),
-  );
+  const { calls } = fakeApi<Record<string, unknown>>(async ({ url, method, body }) => {
+    const handler = routes[`${method} ${url.split("?")[0]}`];
+    return handler ? handler(body) : new Response("not found", { status: 404 });
+  });
   renderWithClient(<RetreatsSection />, { toaster: true });
   return calls;
 }
