@@ -8,7 +8,7 @@ import { serverMessage } from "../../lib/api-error-message";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { type PickedApplication, useSendBookingLink } from "./interview-api";
-import { DurationField, defaultDuration, InterviewerField } from "./interviewer-field";
+import { DurationField, defaultDuration, durationAndInterviewer, InterviewerField } from "./interviewer-field";
 
 const blank: BookingLinkForm = { applicationId: "", duration: defaultDuration, interviewerId: "" };
 
@@ -35,14 +35,10 @@ export function BookingLinkDialog({ open, onOpenChange }: { open: boolean; onOpe
   }, [open, form]);
 
   const submit = form.handleSubmit(
-    async ({ applicationId, duration, interviewerId }) => {
+    async ({ applicationId, ...rest }) => {
       setServerError(null);
       try {
-        await send.mutateAsync({
-          applicationId,
-          duration: Number(duration),
-          ...(interviewerId ? { interviewerId } : {}),
-        });
+        await send.mutateAsync({ applicationId, ...durationAndInterviewer(rest) });
         onOpenChange(false);
       } catch (error) {
         setServerError(serverMessage(error) ?? "The booking link could not be sent. Please try again.");

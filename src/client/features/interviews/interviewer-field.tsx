@@ -9,6 +9,11 @@ import { useInterviewers } from "./interview-api";
 const durationLimits = interviewDurationLimits;
 export const defaultDuration = String(interviewDefaults.durationMinutes);
 
+/** The duration and interviewer fields as the API takes them; no interviewer lets the server pick the signed-in user. */
+export function durationAndInterviewer({ duration, interviewerId }: { duration: string; interviewerId: string }) {
+  return { duration: Number(duration), ...(interviewerId ? { interviewerId } : {}) };
+}
+
 /**
  * Owner and staff users to pick from; starts on the signed-in user once the list is known
  * (an empty value lets the server pick the signed-in user too).

@@ -10,7 +10,7 @@ import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { staffInputsToIso, staffToday, staffZoneLabel } from "./format";
 import { type PickedApplication, useCreateInterview } from "./interview-api";
-import { DurationField, defaultDuration, InterviewerField } from "./interviewer-field";
+import { DurationField, defaultDuration, durationAndInterviewer, InterviewerField } from "./interviewer-field";
 
 const blank: ScheduleInterviewForm = {
   applicationId: "",
@@ -49,14 +49,13 @@ export function ScheduleInterviewDialog({
   }, [open, form]);
 
   const submit = form.handleSubmit(
-    async ({ applicationId, date, time, duration, interviewerId }) => {
+    async ({ applicationId, date, time, ...rest }) => {
       setServerError(null);
       try {
         await create.mutateAsync({
           applicationId,
           scheduledAt: staffInputsToIso(date, time),
-          duration: Number(duration),
-          ...(interviewerId ? { interviewerId } : {}),
+          ...durationAndInterviewer(rest),
         });
         onOpenChange(false);
       } catch (error) {
