@@ -6,7 +6,7 @@ import type { UserDto } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
 
 type Filters = { entityType: string; action: string; userId: string };
 

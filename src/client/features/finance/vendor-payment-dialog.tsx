@@ -9,12 +9,12 @@ import {
   paymentMethods,
 } from "../../../shared/schemas/finance";
 import type { VendorDto } from "../../../shared/schemas/vendors";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverIssues } from "./expense-dialog";
 import { financeRefresh, useExpenses } from "./use-finance";
 import { issuesOf, ValidationAlert } from "./validation-alert";

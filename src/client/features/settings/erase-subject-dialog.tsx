@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { type EraseResponse, eraseMismatchMessage } from "../../../shared/schemas/privacy";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -9,7 +10,6 @@ import { serverMessage } from "../../lib/api-error-message";
 import { apiRequest } from "../../lib/api-request";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 
 /** [one, many] for each table the erasure reports. */
 const tableLabels: Record<string, [string, string]> = {

@@ -13,14 +13,14 @@ import {
 } from "../../../shared/schemas/admin-retreats";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FieldError, FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError, apiRequest } from "../../lib/api-request";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { settingsQueryKey } from "./settings-form";
 
 export const retreatsPath = "/api/admin/retreats";
