@@ -1,7 +1,7 @@
 /** Test data for the privacy tests (imported only by *.test.ts). */
 import type { FastifyInstance } from "fastify";
 import { applications, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
-import { fieldContext } from "../../privacy/field-encryption";
+import { fieldContext } from "../../encryption/field-encryption";
 
 let counter = 0;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
-import { fieldContext } from "../../privacy/field-encryption";
+import { fieldContext } from "../../encryption/field-encryption";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { maskPassport } from "./travel-secrets";
