@@ -23,6 +23,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
+import { applicationSubmitPath } from "./applications-api";
 import { findRoomRates, findVipAddon } from "./use-active-retreat";
 
 export const applicationTexts = {
@@ -138,7 +139,7 @@ export function ApplicationForm({
 
   const submission = useMutation({
     mutationFn: async (payload: ApplicationSubmissionInput) => {
-      const res = await apiRequest("POST", "/api/application", payload);
+      const res = await apiRequest("POST", applicationSubmitPath, payload);
       return (await res.json()) as unknown;
     },
   });

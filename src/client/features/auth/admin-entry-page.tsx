@@ -17,6 +17,7 @@ import { apiRequest } from "../../lib/api-request";
 import { useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
 import { homePathForRole } from "../admin-shell/role-home";
+import { loginPath } from "./auth-api";
 
 /** Reloading after sign-in starts the back office from a clean state with the new cookie. */
 export function reloadPage() {
@@ -30,7 +31,7 @@ function LoginForm() {
   const ids = { username: useId(), password: useId(), note: useId() };
 
   const login = useMutation({
-    mutationFn: (body: { username: string; password: string }) => apiRequest("POST", "/api/auth/login", body),
+    mutationFn: (body: { username: string; password: string }) => apiRequest("POST", loginPath, body),
     onSuccess: reloadPage,
     onError: (error) => {
       toast({

@@ -12,14 +12,11 @@ import { serverMessage } from "../../lib/api-error-message";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
+import { setPasswordApiUrl, setPasswordQueryKey } from "./auth-api";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setPasswordFormSchema = withPasswordConfirmation(setPasswordSchema);
 type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
-
-function linkUrl(token: string) {
-  return `/api/auth/set-password/${encodeURIComponent(token)}`;
-}
 
 const signInLink = (
   <Link href="/admin" className={buttonVariants({ size: "lg" })}>
@@ -68,7 +65,7 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
   });
 
   const save = useMutation({
-    mutationFn: (password: string) => apiRequest("POST", linkUrl(token), { password }),
+    mutationFn: (password: string) => apiRequest("POST", setPasswordApiUrl(token), { password }),
     onSuccess: () => {
       // The server ended this user's sessions; a cached "signed in" would send /admin astray.
       queryClient.removeQueries({ queryKey: authUserQueryKey });
@@ -120,9 +117,9 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
 function SetPassword({ token }: { token: string }) {
   const [invalidated, setInvalidated] = useState(false);
   const link = useQuery<{ email: string }>({
-    queryKey: ["/api/auth/set-password", token],
+    queryKey: setPasswordQueryKey(token),
     queryFn: async ({ signal }) => {
-      const res = await fetch(linkUrl(token), { credentials: "include", signal });
+      const res = await fetch(setPasswordApiUrl(token), { credentials: "include", signal });
       await throwIfResNotOk(res);
       return (await res.json()) as { email: string };
     },

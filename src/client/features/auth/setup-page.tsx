@@ -14,14 +14,11 @@ import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-sh
 import { serverMessage } from "../../lib/api-error-message";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { setupApiUrl, setupQueryKey } from "./auth-api";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setupFormSchema = withPasswordConfirmation(setupOwnerSchema);
 type SetupForm = z.infer<typeof setupFormSchema>;
-
-function setupApiUrl(code: string) {
-  return `/api/auth/setup/${encodeURIComponent(code)}`;
-}
 
 /** A full page load, so the back office starts from a clean state with the new session cookie. */
 export function goToDashboard() {
@@ -131,7 +128,7 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
 function Setup({ code }: { code: string }) {
   const [invalidated, setInvalidated] = useState(false);
   const link = useQuery({
-    queryKey: ["/api/auth/setup", code],
+    queryKey: setupQueryKey(code),
     queryFn: async ({ signal }) => {
       const res = await fetch(setupApiUrl(code), { credentials: "include", signal });
       await throwIfResNotOk(res);

@@ -7,8 +7,15 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import {
+  emailPaths,
+  isValidToken,
+  preferencesApiPath,
+  type SubscriberResponse,
+  subscriberQueryKey,
+  useSubscriber,
+} from "./email-api";
 import { PreferenceSwitches } from "./preference-switches";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, useSubscriber } from "./use-subscriber";
 
 function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
   const queryClient = useQueryClient();
@@ -20,7 +27,7 @@ function PreferencesForm({ token, subscriber }: { token: string; subscriber: Pub
 
   const save = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest("POST", `/api/email/preferences/${encodeURIComponent(token)}`, preferences);
+      const res = await apiRequest("POST", preferencesApiPath(token), preferences);
       return (await res.json().catch(() => null)) as SubscriberResponse | null;
     },
     onSuccess: (data) => {

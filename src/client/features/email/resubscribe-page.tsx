@@ -7,8 +7,15 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import {
+  emailPaths,
+  isValidToken,
+  resubscribeApiPath,
+  type SubscriberResponse,
+  subscriberQueryKey,
+  useSubscriber,
+} from "./email-api";
 import { PreferenceSwitches } from "./preference-switches";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, useSubscriber } from "./use-subscriber";
 
 const allOn: EmailPreferences = { applicationEmails: true, marketingEmails: true, systemNotifications: true };
 
@@ -44,7 +51,7 @@ function ResubscribeForm({
 
   const resubscribe = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest("POST", `/api/email/resubscribe/${encodeURIComponent(token)}`, preferences);
+      const res = await apiRequest("POST", resubscribeApiPath(token), preferences);
       return (await res.json().catch(() => null)) as SubscriberResponse | null;
     },
     onSuccess: (data) => {

@@ -12,7 +12,7 @@ import { RadioCard, RadioGroup } from "../../components/ui/radio-group";
 import { Textarea } from "../../components/ui/textarea";
 import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey } from "./use-subscriber";
+import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, unsubscribeApiPath } from "./email-api";
 
 const options: ReadonlyArray<{ value: UnsubscribeType; title: string; description: string }> = [
   {
@@ -51,7 +51,7 @@ function UnsubscribeForm({ token }: { token: string }) {
       // The schema trims the reason and drops it when empty (spec section 5).
       // A campaign's link attributes the unsubscribe to it (its statistics count them).
       const payload = unsubscribeSchema.parse({ emailType, reason, ...(campaignId ? { campaignId } : {}) });
-      const res = await apiRequest("POST", `/api/email/unsubscribe/${encodeURIComponent(token)}`, payload);
+      const res = await apiRequest("POST", unsubscribeApiPath(token), payload);
       return (await res.json()) as SubscriberResponse;
     },
     onSuccess: (data) => {

@@ -19,7 +19,7 @@ import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { serverIssues } from "./expense-dialog";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type BudgetFields = PricingFields & {

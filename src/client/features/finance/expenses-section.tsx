@@ -20,9 +20,9 @@ import { Label } from "../../components/ui/label";
 import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
+import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
-import { type ExpenseFilters, financeRefresh, useExpenses } from "./use-finance";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",

@@ -1,27 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminApplication, ApplicationListResponse } from "../../../shared/schemas/admin-applications";
-import type {
-  Availability,
-  AvailabilityWindow,
-  CompleteInterviewInput,
-  CreateInterviewInput,
-  Interviewer,
-  InterviewFilter,
-  InterviewItem,
-  InterviewList,
+import {
+  type Availability,
+  type AvailabilityWindow,
+  type BookedSlot,
+  type BookingPage,
+  bookingTokenParamsSchema,
+  type CompleteInterviewInput,
+  type CreateInterviewInput,
+  type Interviewer,
+  type InterviewFilter,
+  type InterviewItem,
+  type InterviewList,
 } from "../../../shared/schemas/interviews";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
+import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
+import { applicationsPath } from "../applications/applications-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
 
 export const interviewsPath = "/api/admin/interviews";
 export const interviewersPath = `${interviewsPath}/interviewers`;
 export const availabilityPath = `${interviewsPath}/availability`;
 export const blocksPath = `${interviewsPath}/blocks`;
 export const bookingLinksPath = `${interviewsPath}/booking-links`;
-const applicationsPath = "/api/admin/applications";
-const dashboardPath = "/api/admin/dashboard";
 
 /** The query key is the URL (the default query function fetches the key). */
 export const interviewListUrl = (filter: InterviewFilter) => `${interviewsPath}?filter=${filter}`;
@@ -167,5 +170,47 @@ export function useDeleteBlock() {
       void invalidateByPrefix(queryClient, availabilityPath);
     },
     onError: (error) => errorToast(serverMessage(error) ?? "Failed to remove block"),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant's booking page
+// ---------------------------------------------------------------------------------------------
+
+const bookingApiRoot = "/api/interview-booking";
+export const bookingApiPath = (token: string) => `${bookingApiRoot}/${encodeURIComponent(token)}`;
+
+/** A token that cannot exist (wrong length) is not valid without asking the server. */
+export function isBookingToken(token: string | undefined): token is string {
+  return bookingTokenParamsSchema.safeParse({ token: token ?? "" }).success;
+}
+
+/** How the page reads a failed call: the link is unknown, it has run out, or something else went wrong. */
+export type BookingFailure = "not_found" | "expired" | "taken" | "other";
+
+export function bookingFailure(error: unknown): BookingFailure {
+  if (!(error instanceof ApiError)) return "other";
+  if (error.status === 404) return "not_found";
+  if (error.status === 410) return "expired";
+  if (error.status === 409) return "taken";
+  return "other";
+}
+
+export function useBookingPage(token: string, enabled: boolean) {
+  return useQuery<BookingPage>({
+    queryKey: [bookingApiRoot, token],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(bookingApiPath(token), { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as BookingPage;
+    },
+  });
+}
+
+export function useBookSlot(token: string) {
+  return useMutation({
+    mutationFn: async (scheduledAt: string) =>
+      (await (await apiRequest("POST", bookingApiPath(token), { scheduledAt })).json()) as BookedSlot,
   });
 }

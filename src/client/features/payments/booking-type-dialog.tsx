@@ -8,7 +8,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { bookingTypesPath, paymentsRefresh } from "./use-payments";
+import { bookingTypesPath, paymentsRefresh } from "./payments-api";
 
 type Fields = {
   name: string;

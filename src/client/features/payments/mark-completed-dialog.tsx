@@ -11,7 +11,7 @@ import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { formatDay, paymentTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 /** Staff confirm a scheduled payment arrived, and how it was paid. */
 export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {

@@ -8,9 +8,9 @@ import { ListPagination } from "../admin-shell/list-pagination";
 import { NativeSelect } from "../admin-shell/native-select";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
+import { usePayments } from "./payments-api";
 import { displayStatus } from "./plans-section";
 import { StatusBadge } from "./status-badge";
-import { usePayments } from "./use-payments";
 
 const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Action"];
 

@@ -6,8 +6,8 @@ import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } fr
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
-import { overviewRefreshMs } from "./use-payments";
 
 // Radix Checkbox measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {

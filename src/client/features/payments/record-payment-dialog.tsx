@@ -15,7 +15,7 @@ import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { londonToday, planTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
 type FieldName = keyof Fields;

@@ -19,8 +19,7 @@ import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-
-export const paymentRemindersPath = "/api/admin/payment-reminders";
+import { paymentRemindersPath } from "./payments-api";
 
 type Filter = "all" | PaymentReminderStatus;
 const filters: readonly Filter[] = ["all", ...paymentReminderStatuses];

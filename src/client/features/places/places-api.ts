@@ -8,10 +8,12 @@ import type {
 } from "../../../shared/schemas/places";
 import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
 import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { applicationsPath } from "../applications/applications-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
+import { paymentsPath } from "../payments/payments-api";
 
 export const placeOffersPath = "/api/admin/place-offers";
 export const publicOfferPath = (token: string) => `/api/place-offers/${encodeURIComponent(token)}`;
-const applicationsPath = "/api/admin/applications";
 
 /** The query key is the URL (the default query function fetches the key). */
 export const placeOffersUrl = (retreatId: string | null) =>
@@ -38,8 +40,8 @@ function useRefreshPlaces() {
       placeOffersPath,
       applicationsPath,
       "/api/admin/payment",
-      "/api/admin/payments",
-      "/api/admin/dashboard",
+      paymentsPath,
+      dashboardPath,
     );
 }
 

@@ -8,7 +8,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./use-vendors";
+import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./schedule-api";
 
 type FieldName = "vendorId" | "rate" | "description";
 

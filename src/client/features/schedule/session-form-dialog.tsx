@@ -21,8 +21,7 @@ import { toast } from "../../lib/use-toast";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverFieldErrors } from "../email-marketing/templates/server-field-errors";
-
-export const sessionsPath = "/api/admin/sessions";
+import { sessionsPath } from "./schedule-api";
 
 const formFields = new Set(["title", "description", "date", "startTime", "endTime", "location", "type"]);
 

@@ -16,8 +16,7 @@ import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BookVendorDialog } from "./book-vendor-dialog";
-import { sessionsPath } from "./session-form-dialog";
-import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./use-vendors";
+import { sessionsPath, useVendorBookings, vendorBookingsPath, vendorRefresh } from "./schedule-api";
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 

@@ -6,7 +6,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./use-vendors";
+import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./schedule-api";
 
 type Fields = {
   name: string;

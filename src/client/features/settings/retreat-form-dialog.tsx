@@ -21,9 +21,11 @@ import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { settingsQueryKey } from "./settings-form";
-
-export const retreatsPath = "/api/admin/retreats";
+import { auditLogsPath } from "../audit/audit-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
+import { currentRetreatPath } from "../landing/landing-api";
+import { sessionsPath } from "../schedule/schedule-api";
+import { retreatsPath, settingsQueryKey } from "./settings-api";
 
 type Field =
   | "name"
@@ -164,11 +166,10 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
       void invalidateByPrefix(
         queryClient,
         retreatsPath,
-        "/api/current-retreat",
-        "/api/admin/dashboard",
-        "/api/admin/sessions",
-        "/api/admin/places",
-        "/api/admin/audit-logs",
+        currentRetreatPath,
+        dashboardPath,
+        sessionsPath,
+        auditLogsPath,
       );
       onClose();
     },

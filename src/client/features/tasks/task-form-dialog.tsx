@@ -15,7 +15,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { fromDateInput, toDateInput } from "./format";
-import { assigneesPath, useCreateTask, useUpdateTask } from "./use-task-mutations";
+import { assigneesPath, useCreateTask, useUpdateTask } from "./tasks-api";
 
 type FormState = {
   title: string;

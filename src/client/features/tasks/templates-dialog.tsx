@@ -13,7 +13,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../admin-shell/native-select";
 import { AdminDialog } from "../applications/admin/admin-dialog";
 import { PriorityBadge } from "./task-card";
-import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./use-task-mutations";
+import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
 
 type Draft = {
   id?: string;

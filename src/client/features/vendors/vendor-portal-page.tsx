@@ -19,10 +19,9 @@ import { AccessDeniedCard } from "../admin-shell/access-denied-card";
 import { PortalFrame } from "../admin-shell/portal-frame";
 import { useRequireRole } from "../admin-shell/use-require-role";
 import { DueDate, PriorityBadge } from "../tasks/task-card";
+import { vendorSchedulePath, vendorTaskStatusPath, vendorTasksPath } from "./vendors-api";
 
 const vendorOnly = ["vendor"] as const;
-const tasksPath = "/api/vendor/tasks";
-const schedulePath = "/api/vendor/schedule";
 
 /** Spec section 8. */
 export const vendorTasksLoadFailure = "Unable to load tasks: Task management will be available once configured.";
@@ -88,11 +87,11 @@ function TaskList({
 
 function VendorPortal() {
   const queryClient = useQueryClient();
-  const list = useQuery<VendorTaskList>({ queryKey: [tasksPath] });
-  const schedule = useQuery<VendorSchedule>({ queryKey: [schedulePath] });
+  const list = useQuery<VendorTaskList>({ queryKey: [vendorTasksPath] });
+  const schedule = useQuery<VendorSchedule>({ queryKey: [vendorSchedulePath] });
   const change = useMutation({
     mutationFn: async (input: { task: TaskDto; status: TaskStatus }) =>
-      apiRequest("POST", `${tasksPath}/${input.task.id}/status`, { status: input.status }),
+      apiRequest("POST", vendorTaskStatusPath(input.task.id), { status: input.status }),
     onSuccess: (_res, input) =>
       toast({
         title: "Task updated",
@@ -104,7 +103,7 @@ function VendorPortal() {
         description: serverMessage(error) ?? "Please try again.",
         variant: "destructive",
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [tasksPath] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [vendorTasksPath] }),
   });
 
   useEffect(() => {

@@ -14,10 +14,8 @@ import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
 import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
+import { applicationTravelUrl, medicalNotesUrl, travelFormsPath } from "../applications-api";
 import { formatDate } from "./format";
-
-export const travelFormsPath = "/api/admin/travel-forms";
-export const applicationTravelUrl = (applicationId: string) => `/api/admin/applications/${applicationId}/travel-form`;
 
 /** Flight times are the guest's local wall-clock times, stored as that time in UTC: show them in UTC. */
 const flightTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -68,7 +66,7 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
           ? apiRequest("GET", `${travelFormsPath}/${data.form.id}`).then((r) => r.json() as Promise<TravelFormDetail>)
           : null,
         data?.medicalNotesOnFile
-          ? apiRequest("GET", `/api/admin/applications/${applicationId}/medical-notes`).then(
+          ? apiRequest("GET", medicalNotesUrl(applicationId)).then(
               (r) => r.json() as Promise<ApplicationMedicalNotesResponse>,
             )
           : null,

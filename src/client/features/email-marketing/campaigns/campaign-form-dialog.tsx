@@ -26,7 +26,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
-import { marketingTemplatesPath, templatePreviewPath } from "../templates/paths";
+import { marketingTemplatesPath, templatePreviewPath } from "../email-marketing-api";
 import { fieldErrorsForSave } from "../templates/server-field-errors";
 import { useInsertTarget, VariableList } from "../templates/variable-list";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";

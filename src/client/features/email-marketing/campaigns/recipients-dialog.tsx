@@ -6,9 +6,9 @@ import { Label } from "../../../components/ui/label";
 import { ListPagination } from "../../admin-shell/list-pagination";
 import { NativeSelect } from "../../admin-shell/native-select";
 import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { campaignPath } from "../email-marketing-api";
 import { StatusBadge, statusLabel } from "./campaign-status-badge";
 import { formatDateTime } from "./format";
-import { campaignPath } from "./paths";
 
 const pageSize = 25;
 

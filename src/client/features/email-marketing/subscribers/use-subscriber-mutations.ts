@@ -9,7 +9,7 @@ import type {
 import { apiRequest } from "../../../lib/api-request";
 import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { useWrite } from "../../../lib/use-write";
-import { subscriberImportUrl, subscribersPath } from "./subscriber-query";
+import { subscriberImportPath, subscribersPath } from "../email-marketing-api";
 
 /** Any write can change the list, its summary figures and the tags in use (all under one prefix). */
 function useRefreshSubscribers() {
@@ -59,7 +59,7 @@ export function useImportSubscribers() {
   const refresh = useRefreshSubscribers();
   return useMutation({
     mutationFn: async (input: SubscriberImportInput) => {
-      const res = await apiRequest("POST", subscriberImportUrl, input);
+      const res = await apiRequest("POST", subscriberImportPath, input);
       return (await res.json()) as SubscriberImportResult;
     },
     onSuccess: (result) => {
