@@ -132,6 +132,30 @@ describe("useWrite", () => {
     await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
   });
 
+  it("hands a failure and its input to onError, and never calls it on success", async () => {
+    reply = () => Response.json({ message: "A room with that name exists." }, { status: 409 });
+    const onError = vi.fn();
+    renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }), onError });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    const [error, input] = onError.mock.calls[0] as [Error, { name: string }];
+    expect(error.message).toContain("A room with that name exists.");
+    expect(input).toEqual({ name: "Shala" });
+
+    cleanup();
+    reply = () => Response.json({ id: "r1", name: "Shala" });
+    const onSuccess = vi.fn();
+    const onErrorAgain = vi.fn();
+    renderHarness({
+      request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }),
+      onSuccess,
+      onError: onErrorAgain,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(onErrorAgain).not.toHaveBeenCalled();
+  });
+
   it("shows no toast when neither success nor failure is given", async () => {
     reply = () => Response.json({ message: "Nope" }, { status: 400 });
     renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }) });

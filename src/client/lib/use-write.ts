@@ -27,6 +27,8 @@ type WriteCommon<T, R> = {
   refreshOnError?: boolean;
   /** Runs after the toast and the refresh were started. */
   onSuccess?: (result: R, input: T) => void;
+  /** Runs after a failure, after the failure toast (if any): for a caller that words the failure itself or shows it in place. */
+  onError?: (error: Error, input: T) => void;
 };
 
 export type WriteOptions<T, R> = WriteCommon<T, R> &
@@ -60,7 +62,7 @@ async function readJson(res: Response): Promise<unknown> {
  */
 export function useWrite<T = void, R = unknown>(options: WriteOptions<T, R>): UseMutationResult<R, Error, T> {
   const queryClient = useQueryClient();
-  const { request, mutationFn, success, failure, refresh = [], refreshOnError, onSuccess } = options;
+  const { request, mutationFn, success, failure, refresh = [], refreshOnError, onSuccess, onError } = options;
   return useMutation<R, Error, T>({
     mutationFn:
       mutationFn ??
@@ -76,11 +78,12 @@ export function useWrite<T = void, R = unknown>(options: WriteOptions<T, R>): Us
       if (refresh.length > 0) void invalidateByPrefix(queryClient, ...refresh);
       onSuccess?.(result, input);
     },
-    onError: (error) => {
+    onError: (error, input) => {
       if (failure !== undefined) {
         toast({ title: failure, description: serverMessage(error) ?? writeFailureFallback, variant: "destructive" });
       }
       if (refreshOnError && refresh.length > 0) void invalidateByPrefix(queryClient, ...refresh);
+      onError?.(error, input);
     },
   });
 }
