@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type PublicSubscriber, tokenParamSchema } from "../../../shared/schemas/email-preferences";
 
 export interface SubscriberResponse {
@@ -41,3 +41,13 @@ export const emailPaths = {
   unsubscribe: (token: string) => `/email/unsubscribe/${encodeURIComponent(token)}`,
   resubscribe: (token: string) => `/email/resubscribe/${encodeURIComponent(token)}`,
 };
+
+/** Keeps the subscriber a write answered with (the preferences page reads the same one); false when the reply had none. */
+export function useKeepSubscriber(token: string) {
+  const queryClient = useQueryClient();
+  return (data: SubscriberResponse | null | undefined): boolean => {
+    if (!data?.success || !data.subscriber) return false;
+    queryClient.setQueryData(subscriberQueryKey(token), data);
+    return true;
+  };
+}
