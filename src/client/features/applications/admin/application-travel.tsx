@@ -13,7 +13,7 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
-import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
+import { useWrite } from "../../../lib/use-write";
 import { applicationTravelUrl, medicalNotesUrl, travelFormsPath } from "../applications-api";
 import { formatDate } from "./format";
 
@@ -80,15 +80,11 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
     if (revealed) revealedRef.current?.focus();
   }, [revealed]);
 
-  const review = useMutation({
-    mutationFn: async (input: TravelReviewInput) =>
-      (await (
-        await apiRequest("PATCH", `${travelFormsPath}/${data!.form!.id}/review`, input)
-      ).json()) as TravelFormSummary,
-    onSuccess: (form) => {
-      queryClient.setQueryData<ApplicationTravelResponse>([url], (old) => (old ? { ...old, form } : old));
-      void invalidateByPrefix(queryClient, travelFormsPath);
-    },
+  const review = useWrite<TravelReviewInput, TravelFormSummary>({
+    request: (input) => ({ method: "PATCH", path: `${travelFormsPath}/${data!.form!.id}/review`, body: input }),
+    refresh: [travelFormsPath],
+    onSuccess: (form) =>
+      queryClient.setQueryData<ApplicationTravelResponse>([url], (old) => (old ? { ...old, form } : old)),
   });
 
   if (isLoading) return <p className="text-sm text-muted-foreground">Loading travel details...</p>;
