@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AdminApplication, ApplicationListResponse } from "../../../shared/schemas/admin-applications";
 import {
   type Availability,
@@ -14,7 +14,7 @@ import {
   type InterviewList,
 } from "../../../shared/schemas/interviews";
 import { serverMessage } from "../../lib/api-error-message";
-import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
+import { ApiError, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { applicationsPath } from "../applications/applications-api";
@@ -182,8 +182,7 @@ export function useBookingPage(token: string, enabled: boolean) {
 }
 
 export function useBookSlot(token: string) {
-  return useMutation({
-    mutationFn: async (scheduledAt: string) =>
-      (await (await apiRequest("POST", bookingApiPath(token), { scheduledAt })).json()) as BookedSlot,
+  return useWrite<string, BookedSlot>({
+    request: (scheduledAt) => ({ method: "POST", path: bookingApiPath(token), body: { scheduledAt } }),
   });
 }
