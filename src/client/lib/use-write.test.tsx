@@ -156,6 +156,54 @@ describe("useWrite", () => {
     expect(onErrorAgain).not.toHaveBeenCalled();
   });
 
+  it("stays pending until the refetch is done when asked to hold, after a success or a failure", async () => {
+    for (const status of [200, 409]) {
+      cleanup();
+      calls = [];
+      reply = () => Response.json({ message: "Sent" }, { status });
+      let release = () => {};
+      let gate: Promise<void> = Promise.resolve();
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string, init?: RequestInit) => {
+          const method = init?.method ?? "GET";
+          calls.push({ method, url, body: undefined });
+          if (method !== "GET") return reply();
+          await gate;
+          return Response.json([]);
+        }),
+      );
+      function Pending() {
+        useQuery({ queryKey: ["/api/admin/rooms"] });
+        const write = useWrite<void>({
+          request: () => ({ method: "POST", path: "/api/admin/rooms/r1/send" }),
+          refresh: ["/api/admin/rooms"],
+          refreshOnError: true,
+          holdUntilRefreshed: true,
+        });
+        return (
+          <button type="button" onClick={() => write.mutate()}>
+            {write.isPending ? "Sending" : "Send"}
+          </button>
+        );
+      }
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <Pending />
+        </QueryClientProvider>,
+      );
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(1));
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
+      expect(screen.getByRole("button", { name: "Sending" })).toBeTruthy();
+      act(() => release());
+      expect(await screen.findByRole("button", { name: "Send" })).toBeTruthy();
+    }
+  });
+
   it("shows no toast when neither success nor failure is given", async () => {
     reply = () => Response.json({ message: "Nope" }, { status: 400 });
     renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }) });
