@@ -2,12 +2,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { type AuditLogEntry, type AuditLogPage, auditPageSizes } from "../../../shared/schemas/audit";
-import type { UserDto } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../admin-shell/native-select";
-import { usersQueryKey } from "../settings/settings-api";
+import { useUsers } from "../settings/settings-api";
 import { type AuditFilters, auditLogUrl } from "./audit-api";
 
 type Filters = AuditFilters;
@@ -72,7 +71,7 @@ export function AuditLogPanel() {
     queryKey: [auditLogUrl(filters, page, pageSize)],
     placeholderData: keepPreviousData,
   });
-  const { data: users } = useQuery<UserDto[]>({ queryKey: usersQueryKey });
+  const { data: users } = useUsers();
 
   const setFilter = (key: keyof Filters) => (value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
@@ -19,7 +18,7 @@ import { useWrite } from "../../lib/use-write";
 import { NativeSelect } from "../admin-shell/native-select";
 import { auditLogsPath } from "../audit/audit-api";
 import { OneTimeLink } from "./one-time-link";
-import { setPasswordLinkPath, userPath, usersPath, usersQueryKey } from "./settings-api";
+import { setPasswordLinkPath, userPath, usersPath, useUsers } from "./settings-api";
 
 function useUpdateUser() {
   return useWrite<{ id: string; patch: UpdateUserInput }, UserDto>({
@@ -204,7 +203,7 @@ function RowPanel({ children }: { children: ReactNode }) {
 
 export function UsersTable() {
   const { user: me } = useAuth();
-  const { data, isLoading, error } = useQuery<UserDto[]>({ queryKey: usersQueryKey });
+  const { data, isLoading, error } = useUsers();
   if (isLoading) return <p role="status">Loading users…</p>;
   if (error || !data) return <p role="alert">Unable to load users.</p>;
   return (
