@@ -14,7 +14,7 @@ import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { databaseTemplatePath } from "./db/database-template";
 import { seedBaseData } from "./db/seed";
-import { outboxWarnings } from "./email/outbox";
+import { outboxWarnings, sendRetry } from "./email/outbox";
 import { registerFeatureRoutes } from "./features";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
 import { registerApiDocs } from "./http/api-docs";
@@ -101,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("queue", null);
   app.decorate("fieldCipher", createFieldCipher(config.dataEncryptionKey));
   outboxWarnings.log = app.log;
+  sendRetry.firstDelaySeconds = config.emailRetryDelaySeconds;
 
   if (config.runWorker) {
     const queue = await startJobQueue(database, {

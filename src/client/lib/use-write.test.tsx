@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../components/ui/toast";
-import { createQueryClient } from "./query-client";
+import { renderWithClient, resetClientTest } from "../test/render";
 import { dismiss } from "./use-toast";
 import { useWrite, type WriteOptions } from "./use-write";
 
@@ -25,11 +24,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 type Room = { id: string; name: string };
 
@@ -45,12 +40,7 @@ function Harness({ options, input }: { options: WriteOptions<{ name: string }, R
 }
 
 function renderHarness(options: WriteOptions<{ name: string }, Room>) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness options={options} input={{ name: "Shala" }} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<Harness options={options} input={{ name: "Shala" }} />, { toaster: true });
 }
 
 const gets = (url: string) => calls.filter((c) => c.method === "GET" && c.url === url).length;
@@ -187,11 +177,7 @@ describe("useWrite", () => {
           </button>
         );
       }
-      render(
-        <QueryClientProvider client={createQueryClient()}>
-          <Pending />
-        </QueryClientProvider>,
-      );
+      renderWithClient(<Pending />);
       await waitFor(() => expect(gets("/api/admin/rooms")).toBe(1));
       gate = new Promise((resolve) => {
         release = resolve;

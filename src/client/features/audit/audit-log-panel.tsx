@@ -5,7 +5,7 @@ import { type AuditLogEntry, type AuditLogPage, auditPageSizes } from "../../../
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useUsers } from "../settings/settings-api";
 import { type AuditFilters, auditLogUrl } from "./audit-api";
 

@@ -6,10 +6,10 @@ import {
   type PaymentDto,
   paymentMethodLabels,
 } from "../../../shared/schemas/payments";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { formatDay, paymentTypeLabel } from "./format";
 import { paymentsPath, paymentsRefresh } from "./payments-api";
 

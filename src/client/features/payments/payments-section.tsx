@@ -4,8 +4,8 @@ import { type PaymentDto, paymentStatuses } from "../../../shared/schemas/paymen
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { ListPagination } from "../admin-shell/list-pagination";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
+import { ListPagination } from "../../components/ui/pagination";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { usePayments } from "./payments-api";

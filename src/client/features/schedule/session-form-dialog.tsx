@@ -10,14 +10,14 @@ import {
   sessionTypeLabels,
   sessionTypes,
 } from "../../../shared/schemas/schedule";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { serverFieldErrors } from "../email-marketing/templates/server-field-errors";
 import { sessionsPath } from "./schedule-api";
 

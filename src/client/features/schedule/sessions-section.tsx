@@ -14,8 +14,8 @@ import {
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { AdminDialog } from "../../components/ui/dialog";
 import { useWrite } from "../../lib/use-write";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { sessionsPath } from "./schedule-api";
 import { SessionFormDialog } from "./session-form-dialog";
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from "react";
 import { type EraseResponse, eraseMismatchMessage } from "../../../shared/schemas/privacy";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { useWrite } from "../../lib/use-write";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { adminApiRoot, erasePath } from "./settings-api";
 
 /** [one, many] for each table the erasure reports. */

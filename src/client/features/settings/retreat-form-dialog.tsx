@@ -13,13 +13,13 @@ import {
 } from "../../../shared/schemas/admin-retreats";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FieldError, FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError } from "../../lib/api-request";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { auditLogsPath } from "../audit/audit-api";
 import { dashboardPath } from "../dashboard/dashboard-api";
 import { currentRetreatPath } from "../landing/landing-api";

@@ -7,8 +7,8 @@ import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/set
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
 import { auditLogsPath } from "../audit/audit-api";
 import { settingsPath, settingsQueryKey } from "./settings-api";
 

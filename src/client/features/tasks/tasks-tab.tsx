@@ -3,7 +3,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { TaskDto } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog } from "../../components/ui/dialog";
 import { KanbanBoard } from "./kanban-board";
 import { TaskFormDialog } from "./task-form-dialog";
 import { tasksPath, useChangeTaskStatus, useDeleteTask } from "./tasks-api";

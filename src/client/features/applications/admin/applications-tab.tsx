@@ -9,8 +9,8 @@ import {
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { ListPagination } from "../../admin-shell/list-pagination";
-import { NativeSelect } from "../../admin-shell/native-select";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { ListPagination } from "../../../components/ui/pagination";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { applicationsPath } from "../applications-api";
 import { ApplicationDetailModal } from "./application-detail-modal";
