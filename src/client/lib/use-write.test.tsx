@@ -122,6 +122,74 @@ describe("useWrite", () => {
     await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
   });
 
+  it("hands a failure and its input to onError, and never calls it on success", async () => {
+    reply = () => Response.json({ message: "A room with that name exists." }, { status: 409 });
+    const onError = vi.fn();
+    renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }), onError });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    const [error, input] = onError.mock.calls[0] as [Error, { name: string }];
+    expect(error.message).toContain("A room with that name exists.");
+    expect(input).toEqual({ name: "Shala" });
+
+    cleanup();
+    reply = () => Response.json({ id: "r1", name: "Shala" });
+    const onSuccess = vi.fn();
+    const onErrorAgain = vi.fn();
+    renderHarness({
+      request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }),
+      onSuccess,
+      onError: onErrorAgain,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(onErrorAgain).not.toHaveBeenCalled();
+  });
+
+  it("stays pending until the refetch is done when asked to hold, after a success or a failure", async () => {
+    for (const status of [200, 409]) {
+      cleanup();
+      calls = [];
+      reply = () => Response.json({ message: "Sent" }, { status });
+      let release = () => {};
+      let gate: Promise<void> = Promise.resolve();
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string, init?: RequestInit) => {
+          const method = init?.method ?? "GET";
+          calls.push({ method, url, body: undefined });
+          if (method !== "GET") return reply();
+          await gate;
+          return Response.json([]);
+        }),
+      );
+      function Pending() {
+        useQuery({ queryKey: ["/api/admin/rooms"] });
+        const write = useWrite<void>({
+          request: () => ({ method: "POST", path: "/api/admin/rooms/r1/send" }),
+          refresh: ["/api/admin/rooms"],
+          refreshOnError: true,
+          holdUntilRefreshed: true,
+        });
+        return (
+          <button type="button" onClick={() => write.mutate()}>
+            {write.isPending ? "Sending" : "Send"}
+          </button>
+        );
+      }
+      renderWithClient(<Pending />);
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(1));
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
+      expect(screen.getByRole("button", { name: "Sending" })).toBeTruthy();
+      act(() => release());
+      expect(await screen.findByRole("button", { name: "Send" })).toBeTruthy();
+    }
+  });
+
   it("shows no toast when neither success nor failure is given", async () => {
     reply = () => Response.json({ message: "Nope" }, { status: 400 });
     renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }) });

@@ -19,7 +19,7 @@ import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { serverIssues } from "./expense-dialog";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type BudgetFields = PricingFields & {

@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { AdminDialog } from "../../components/ui/dialog";
 import { useWrite } from "../../lib/use-write";
 import { BudgetDialog } from "./budget-dialog";
-import { financeRefresh, useBudgets } from "./use-finance";
+import { financeRefresh, useBudgets } from "./finance-api";
 
 function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
   const remove = useWrite({

@@ -20,9 +20,9 @@ import { AdminDialog } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
+import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
-import { type ExpenseFilters, financeRefresh, useExpenses } from "./use-finance";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",

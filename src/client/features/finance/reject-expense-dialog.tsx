@@ -5,7 +5,7 @@ import { AdminDialog } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { ValidationAlert } from "./validation-alert";
 
 /** Reject a pending expense; the spec asks for a non-blank reason, which is kept on the expense. */

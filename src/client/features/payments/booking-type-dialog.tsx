@@ -8,7 +8,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { bookingTypesPath, paymentsRefresh } from "./use-payments";
+import { bookingTypesPath, paymentsRefresh } from "./payments-api";
 
 type Fields = {
   name: string;

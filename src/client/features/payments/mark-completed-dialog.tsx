@@ -11,7 +11,7 @@ import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
 import { formatDay, paymentTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 /** Staff confirm a scheduled payment arrived, and how it was paid. */
 export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {

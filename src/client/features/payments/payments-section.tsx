@@ -8,9 +8,9 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { ListPagination } from "../../components/ui/pagination";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
+import { usePayments } from "./payments-api";
 import { displayStatus } from "./plans-section";
 import { StatusBadge } from "./status-badge";
-import { usePayments } from "./use-payments";
 
 const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Action"];
 

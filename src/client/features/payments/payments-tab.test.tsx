@@ -5,8 +5,8 @@ import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } fr
 import { dismiss } from "../../lib/use-toast";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient } from "../../test/render";
+import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
-import { overviewRefreshMs } from "./use-payments";
 
 // Radix Checkbox measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {

@@ -15,7 +15,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
 import { londonToday, planTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
 type FieldName = keyof Fields;

@@ -9,9 +9,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
-
-const roomsPath = "/api/admin/rooms";
-const assignmentsPath = "/api/admin/room-assignments";
+import { assignmentsPath, roomsPath } from "./schedule-api";
 
 function AddRoomForm() {
   const id = useId();

@@ -16,7 +16,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { AdminDialog } from "../../components/ui/dialog";
 import { useWrite } from "../../lib/use-write";
-import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
+import { sessionsPath } from "./schedule-api";
+import { SessionFormDialog } from "./session-form-dialog";
 
 export function typeLabel(type: string | null): string {
   return type && type in sessionTypeLabels ? sessionTypeLabels[type as SessionType] : (type ?? "");

@@ -16,8 +16,7 @@ import { AdminDialog } from "../../components/ui/dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
 import { BookVendorDialog } from "./book-vendor-dialog";
-import { sessionsPath } from "./session-form-dialog";
-import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./use-vendors";
+import { sessionsPath, useVendorBookings, vendorBookingsPath, vendorRefresh } from "./schedule-api";
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 

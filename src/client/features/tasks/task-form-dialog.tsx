@@ -19,7 +19,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { fromDateInput, toDateInput } from "./format";
-import { assigneesPath, useCreateTask, useUpdateTask } from "./use-task-mutations";
+import { assigneesPath, useCreateTask, useUpdateTask } from "./tasks-api";
 
 type FormState = {
   title: string;

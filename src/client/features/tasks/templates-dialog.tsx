@@ -13,7 +13,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { PriorityBadge } from "./task-card";
-import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./use-task-mutations";
+import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
 
 type Draft = {
   id?: string;

@@ -26,7 +26,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
-import { marketingTemplatesPath, templatePreviewPath } from "../templates/paths";
+import { marketingTemplatesPath, templatePreviewPath } from "../email-marketing-api";
 import { fieldErrorsForSave } from "../templates/server-field-errors";
 import { useInsertTarget, VariableList } from "../templates/variable-list";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";

@@ -6,9 +6,9 @@ import { AdminDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { ListPagination } from "../../../components/ui/pagination";
+import { campaignPath } from "../email-marketing-api";
 import { StatusBadge, statusLabel } from "./campaign-status-badge";
 import { formatDateTime } from "./format";
-import { campaignPath } from "./paths";
 
 const pageSize = 25;
 

@@ -6,8 +6,9 @@ import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-
 import { Button } from "../../../components/ui/button";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
+import { emailLogUrl } from "../email-marketing-api";
 import { EmailStatusBadge, formatDateTime, kindLabel, loggedExplanation } from "./email-status";
-import { canRetry, emailLogUrl } from "./outbox-query";
+import { canRetry } from "./outbox-query";
 import { useRetryEmail } from "./use-retry-email";
 
 const triggerClass = cn(
