@@ -20,9 +20,9 @@ function stubPage(name: string) {
   };
 }
 vi.mock("./features/landing/landing-page", () => stubPage("landing"));
-vi.mock("./features/email/preferences-page", () => stubPage("emailPreferences"));
-vi.mock("./features/email/unsubscribe-page", () => stubPage("emailUnsubscribe"));
-vi.mock("./features/email/resubscribe-page", () => stubPage("emailResubscribe"));
+vi.mock("./features/email-preferences/preferences-page", () => stubPage("emailPreferences"));
+vi.mock("./features/email-preferences/unsubscribe-page", () => stubPage("emailUnsubscribe"));
+vi.mock("./features/email-preferences/resubscribe-page", () => stubPage("emailResubscribe"));
 vi.mock("./features/travel/travel-form-page", () => stubPage("travelForm"));
 vi.mock("./features/auth/admin-entry-page", () => stubPage("admin"));
 vi.mock("./features/auth/set-password-page", () => stubPage("setPassword"));

@@ -35,9 +35,9 @@ type PageComponents = {
 // downloads only what it needs. Typed against pageRoutes so a new route without a page fails tsc.
 const pages: PageComponents = {
   landing: lazy(() => import("./features/landing/landing-page")),
-  emailPreferences: lazy(() => import("./features/email/preferences-page")),
-  emailUnsubscribe: lazy(() => import("./features/email/unsubscribe-page")),
-  emailResubscribe: lazy(() => import("./features/email/resubscribe-page")),
+  emailPreferences: lazy(() => import("./features/email-preferences/preferences-page")),
+  emailUnsubscribe: lazy(() => import("./features/email-preferences/unsubscribe-page")),
+  emailResubscribe: lazy(() => import("./features/email-preferences/resubscribe-page")),
   travelForm: lazy(() => import("./features/travel/travel-form-page")),
   admin: lazy(() => import("./features/auth/admin-entry-page")),
   setPassword: lazy(() => import("./features/auth/set-password-page")),

@@ -25,7 +25,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError } from "../../lib/api-request";
 import { useWrite } from "../../lib/use-write";
-import { useVendors } from "../schedule/schedule-api";
+import { useVendors } from "../vendors/vendors-api";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { financeRefresh } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";

@@ -13,7 +13,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { useVendors } from "../schedule/schedule-api";
+import { useVendors } from "../vendors/vendors-api";
 import { serverIssues } from "./expense-dialog";
 import { financeRefresh, useExpenses } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";

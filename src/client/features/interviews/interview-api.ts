@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { AdminApplication, ApplicationListResponse } from "../../../shared/schemas/admin-applications";
+import type { AdminApplication, ApplicationListResponse } from "../../../shared/schemas/applications-admin";
 import {
   type Availability,
   type AvailabilityWindow,

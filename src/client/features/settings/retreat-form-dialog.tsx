@@ -10,7 +10,7 @@ import {
   retreatStatuses,
   retreatStatusLabels,
   retreatUpdateSchema,
-} from "../../../shared/schemas/admin-retreats";
+} from "../../../shared/schemas/retreats-admin";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
 import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";

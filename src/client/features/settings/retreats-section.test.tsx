@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdminRetreat } from "../../../shared/schemas/admin-retreats";
+import type { AdminRetreat } from "../../../shared/schemas/retreats-admin";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { RetreatsSection } from "./retreats-section";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Pencil } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../../../shared/schemas/admin-retreats";
+import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../../../shared/schemas/retreats-admin";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";

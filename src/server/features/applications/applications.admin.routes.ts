@@ -12,7 +12,7 @@ import {
   escalateBodySchema,
   escalateParamsSchema,
   escalateResponseSchema,
-} from "../../../shared/schemas/admin-applications";
+} from "../../../shared/schemas/applications-admin";
 import { staffRoles } from "../../auth/guards";
 import { afterStageMove } from "../admissions/admissions.service";
 import { auditContext } from "../audit/audit.service";

@@ -12,7 +12,7 @@ import {
   notifiableStages,
   type SortOrder,
   stageTransitionError,
-} from "../../../shared/schemas/admin-applications";
+} from "../../../shared/schemas/applications-admin";
 import type { Db } from "../../db/client";
 import { type Application, applications, emailSubscribers, paymentPlans, payments, retreats } from "../../db/schema";
 import type { DbOrTx, Tx } from "../../db/types";

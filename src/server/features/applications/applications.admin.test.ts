@@ -7,7 +7,7 @@ import {
   type ApplicationSortField,
   applicationSortFields,
   stageTransitionError,
-} from "../../../shared/schemas/admin-applications";
+} from "../../../shared/schemas/applications-admin";
 import { upsertUserWithPassword } from "../../auth/users.service";
 import {
   applications,

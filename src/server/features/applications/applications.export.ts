@@ -1,6 +1,6 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import type { AdminApplication, ApplicationExportQuery } from "../../../shared/schemas/admin-applications";
+import type { AdminApplication, ApplicationExportQuery } from "../../../shared/schemas/applications-admin";
 import type { Db } from "../../db/client";
 import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
 import { iterateApplications } from "./applications.admin.service";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { displayName } from "../../../shared/display/people";
-import { stageTransitionError } from "../../../shared/schemas/admin-applications";
+import { stageTransitionError } from "../../../shared/schemas/applications-admin";
 import {
   type CompleteInterviewInput,
   type CreateInterviewInput,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todayIn } from "../../../shared/finance/dates";
 import { toPence } from "../../../shared/finance/money";
-import type { AdminApplicationCreate } from "../../../shared/schemas/admin-applications";
+import type { AdminApplicationCreate } from "../../../shared/schemas/applications-admin";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";

@@ -6,7 +6,7 @@ import {
   retreatCreateSchema,
   retreatIdParamsSchema,
   retreatUpdateSchema,
-} from "../../../shared/schemas/admin-retreats";
+} from "../../../shared/schemas/retreats-admin";
 import { ownerRoles, staffRoles } from "../../auth/guards";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";

@@ -11,7 +11,7 @@ import {
   type RetreatCreate,
   type RetreatUpdate,
   retreatMessages,
-} from "../../../shared/schemas/admin-retreats";
+} from "../../../shared/schemas/retreats-admin";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import { AppError } from "../../http/errors";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/admin-retreats";
+import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/retreats-admin";
 import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";

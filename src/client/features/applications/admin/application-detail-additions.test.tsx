@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
+import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
 import type { GuestCandidate } from "../../../../shared/schemas/guests";
 import type { InterviewItem } from "../../../../shared/schemas/interviews";
 import { renderWithClient, resetClientTest } from "../../../test/render";

@@ -5,7 +5,7 @@ import {
   type AdminApplicationUpdate,
   modalStageOptions,
   scoreSchema,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { Button } from "../../../components/ui/button";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { FieldError } from "../../../components/ui/form-field";

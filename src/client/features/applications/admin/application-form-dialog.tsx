@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { storedRoomPreferences } from "../../../../shared/schemas/applications";
 import {
   type AdminApplication,
   type AdminApplicationUpdate,
   adminApplicationCreateSchema,
-} from "../../../../shared/schemas/admin-applications";
-import { storedRoomPreferences } from "../../../../shared/schemas/applications";
+} from "../../../../shared/schemas/applications-admin";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { AdminDialog } from "../../../components/ui/dialog";

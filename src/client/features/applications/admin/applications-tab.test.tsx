@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
+import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
 import { dismiss } from "../../../lib/use-toast";
 import { renderWithClient } from "../../../test/render";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";

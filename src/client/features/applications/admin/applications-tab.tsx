@@ -5,7 +5,7 @@ import {
   type AdminApplication,
   type ApplicationListResponse,
   stageFilterOptions,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";

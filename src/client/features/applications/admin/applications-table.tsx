@@ -8,7 +8,7 @@ import {
   canMoveAside,
   nextForwardStage,
   type SortOrder,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { cn } from "../../../lib/cn";
 import { formatDate, fullName } from "./format";
 import { StageBadge } from "./stage-badge";

@@ -1,4 +1,4 @@
-import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
+import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
 import { Button } from "../../../components/ui/button";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { serverMessage } from "../../../lib/api-error-message";

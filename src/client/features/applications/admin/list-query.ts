@@ -2,7 +2,7 @@ import type {
   ApplicationSortField,
   SortOrder,
   stageFilterOptions,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { applicationsPath } from "../applications-api";
 
 export type ListFilters = {

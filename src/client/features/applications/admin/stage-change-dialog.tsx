@@ -3,7 +3,7 @@ import {
   type AdminApplication,
   type ApplicationStageValue,
   notifiableStages,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { AdminDialog } from "../../../components/ui/dialog";

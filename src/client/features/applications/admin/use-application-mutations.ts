@@ -4,7 +4,7 @@ import type {
   AdminApplicationUpdate,
   ApplicationStageValue,
   EscalateResponse,
-} from "../../../../shared/schemas/admin-applications";
+} from "../../../../shared/schemas/applications-admin";
 import { useWrite } from "../../../lib/use-write";
 import { dashboardPath } from "../../dashboard/dashboard-api";
 import { applicationsPath } from "../applications-api";

@@ -15,8 +15,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { AdminDialog } from "../../components/ui/dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
+import { sessionsPath } from "../schedule/schedule-api";
 import { BookVendorDialog } from "./book-vendor-dialog";
-import { sessionsPath, useVendorBookings, vendorBookingsPath, vendorRefresh } from "./schedule-api";
+import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./vendors-api";
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 

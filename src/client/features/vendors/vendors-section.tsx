@@ -5,8 +5,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { useWrite } from "../../lib/use-write";
-import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./schedule-api";
 import { VendorFormDialog } from "./vendor-form-dialog";
+import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./vendors-api";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

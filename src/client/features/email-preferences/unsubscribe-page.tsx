@@ -11,7 +11,13 @@ import { RadioCard, RadioGroup } from "../../components/ui/radio-group";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
-import { emailPaths, isValidToken, type SubscriberResponse, unsubscribeApiPath, useKeepSubscriber } from "./email-api";
+import {
+  emailPaths,
+  isValidToken,
+  type SubscriberResponse,
+  unsubscribeApiPath,
+  useKeepSubscriber,
+} from "./email-preferences-api";
 
 const options: ReadonlyArray<{ value: UnsubscribeType; title: string; description: string }> = [
   {

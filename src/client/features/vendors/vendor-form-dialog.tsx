@@ -6,7 +6,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./schedule-api";
+import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./vendors-api";
 
 type Fields = {
   name: string;

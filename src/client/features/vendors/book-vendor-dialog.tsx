@@ -15,7 +15,7 @@ import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./schedule-api";
+import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./vendors-api";
 
 type FormValues = { vendorId: string; rate: string; description: string };
 type BookingBody = { vendorId: string; retreatSessionId: string; rate: string | null; description: string | null };

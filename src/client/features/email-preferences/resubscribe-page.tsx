@@ -15,7 +15,7 @@ import {
   subscriberQueryKey,
   useKeepSubscriber,
   useSubscriber,
-} from "./email-api";
+} from "./email-preferences-api";
 import { PreferenceSwitches } from "./preference-switches";
 
 const allOn: EmailPreferences = { applicationEmails: true, marketingEmails: true, systemNotifications: true };

@@ -13,7 +13,7 @@ import {
   type SubscriberResponse,
   useKeepSubscriber,
   useSubscriber,
-} from "./email-api";
+} from "./email-preferences-api";
 import { PreferenceSwitches } from "./preference-switches";
 
 function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
