@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { isProtectedPath } from "../auth/guards";
-import { signedInAs } from "../auth/test-sessions";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { bodyLimitBytes } from "../app";
 import { isProtectedPath } from "../auth/guards";
-import { signedInAs } from "../auth/test-sessions";
 import { oneClickBodyLimit } from "../features/email-events/one-click-unsubscribe.routes";
 import { concrete, type RegisteredRoute, registeredRoutes } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -16,10 +16,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { tooManyAttemptsMessage } from "../../shared/schemas/auth";
 import { hashPassword } from "../auth/password";
 import { absoluteTimeoutMs, idleTimeoutMs } from "../auth/session";
-import { createTestUser, signedInAs } from "../auth/test-sessions";
 import { sessions } from "../db/schema";
 import { loginLimits } from "../features/auth/login.service";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestUser, signedInAs } from "../test/test-sessions";
 
 const password = "correct horse battery staple";
 let t: TestApp;

@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retreatFullMessage } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, paymentPlans } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { applicant, retreatWithRates } from "../payments/payments.fixtures";
 import { placesTaken } from "./admissions.service";
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidCredentialsMessage, tooManyAttemptsMessage } from "../../../shared/schemas/auth";
 import { hashPassword } from "../../auth/password";
 import { absoluteTimeoutMs, idleTimeoutMs, type SessionData, touchIntervalMs } from "../../auth/session";
-import { createTestUser, sessionCookieFor } from "../../auth/test-sessions";
 import { upsertUserWithPassword } from "../../auth/users.service";
 import { auditLogs, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor } from "../../test/test-sessions";
 import { loginLimits } from "./login.service";
 
 const password = "correct horse battery staple";

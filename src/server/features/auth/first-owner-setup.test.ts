@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicateEmailMessage, passwordTooShortMessage, setupLinkInvalidMessage } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser } from "../../auth/test-sessions";
 import { auditLogs, setupCodes, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser } from "../../test/test-sessions";
 import { issueSetupCode, setupUrl } from "./first-owner-setup.service";
 
 const password = "a long first owner passphrase";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -13,6 +12,7 @@ import {
 } from "../../db/schema";
 import { signWebhook } from "../../http/webhook-signature";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, signedInAs } from "../../test/test-sessions";
 import {
   calendlyInvalidSignatureMessage,
   calendlyNotConfiguredMessage,

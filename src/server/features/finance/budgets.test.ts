@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, budgetAdjustments, expenses } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertRetreat } from "../schedule/schedule.fixtures";
 import { caller, type Signed } from "./finance.fixtures";
 

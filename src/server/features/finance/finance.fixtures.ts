@@ -1,6 +1,6 @@
 /** Test-only helpers for the finance tests (imported only by *.test.ts). */
 import type { FastifyInstance } from "fastify";
-import type { signedInAs } from "../../auth/test-sessions";
+import type { signedInAs } from "../../test/test-sessions";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Signed = Awaited<ReturnType<typeof signedInAs>>;

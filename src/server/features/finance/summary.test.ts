@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPence } from "../../../shared/finance/money";
 import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
-import { signedInAs } from "../../auth/test-sessions";
 import { bookingTypes, paymentPlans, payments, vendorPayments, vendors } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { caller, expenseBody, type Signed } from "./finance.fixtures";
 

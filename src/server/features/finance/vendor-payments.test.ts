@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { financeMessages } from "../../../shared/schemas/finance";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, expenses, vendors } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertRetreat } from "../schedule/schedule.fixtures";
 import { caller, type Signed } from "./finance.fixtures";
 

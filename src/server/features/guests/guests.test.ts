@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { emailLogs, passwordTokens, paymentPlans, payments, retreatSessions, users } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { getGuestSchedule } from "./guests.service";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, interviewAvailability, interviewBlocks } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;

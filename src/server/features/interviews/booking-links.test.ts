@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { bookingMessages, getBookingPage, noInterviewAheadMessage } from "./booking-links.service";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -13,6 +12,7 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { activePlanOf, retreatWithRates } from "../payments/payments.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;

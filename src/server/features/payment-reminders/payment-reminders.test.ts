@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
-import { signedInAs } from "../../auth/test-sessions";
 import {
   auditLogs,
   emailLogs,
@@ -16,6 +15,7 @@ import {
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { cancelActivePlan, completePayment, completePlan } from "../payments/payments.service";
 import { payLinkToken } from "../stripe/pay-link";
 import { applicantWithPlan } from "./payment-fixtures";

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import type { PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { paymentPlans, payments } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { isPaymentOwed, owedPayment } from "./money-figures";
 import { applicant, retreatWithRates } from "./payments.fixtures";
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentOverview } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { paymentPlans, payments } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { applicant, retreatWithRates } from "./payments.fixtures";
 
 let t: TestApp;

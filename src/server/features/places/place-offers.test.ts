@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, paymentPlans, placeOffers, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { sweepPlaces } from "./places.jobs";
 

@@ -6,9 +6,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, paymentPlans, payments, placeOffers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
 import {
   makeApplication,

@@ -2,9 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/admin-retreats";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
 import { activePlanOf, applicant, paymentsOfPlan, retreatWithRates } from "../payments/payments.fixtures";
 

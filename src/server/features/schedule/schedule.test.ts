@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertRetreat } from "./schedule.fixtures";
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, settings } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TaskDto } from "../../../shared/schemas/tasks";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -7,9 +7,9 @@ import {
   type TaskDto,
   titleRequiredMessage,
 } from "../../../shared/schemas/tasks";
-import { createTestUser, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats, tasks } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
 let t: TestApp;

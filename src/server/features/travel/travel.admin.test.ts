@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../privacy/field-encryption";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { maskPassport } from "./travel-secrets";
 

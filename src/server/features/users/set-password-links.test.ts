@@ -9,11 +9,11 @@ import {
   setPasswordLinkInvalidMessage,
 } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailLogs, passwordTokens, sessions, users } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { inactiveUserLinkMessage } from "./set-password-links.service";
 
 const publicUrl = "https://retreat.example.com";

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicateEmailMessage, lastOwnerMessage, passwordTooShortMessage } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, sessions, users } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

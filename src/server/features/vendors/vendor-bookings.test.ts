@@ -6,9 +6,9 @@ import {
   vendorHasHistoryMessage,
   vendorInactiveMessage,
 } from "../../../shared/schemas/vendors";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions, vendorBookings, vendors } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertRetreat } from "../schedule/schedule.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vendorUserInvalidMessage, vendorUserTakenMessage } from "../../../shared/schemas/vendors";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions, tasks, vendorBookings, vendors } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;

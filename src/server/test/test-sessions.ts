@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Role } from "../../shared/constants";
+import { createSession, sessionCookieName } from "../auth/session";
 import { users } from "../db/schema";
-import { createSession, sessionCookieName } from "./session";
 
 let counter = 0;
 
