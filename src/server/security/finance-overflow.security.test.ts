@@ -4,11 +4,11 @@ import { budgetTotals } from "../../shared/finance/budget-totals";
 import { costModelMessages, maxDailyRateDays } from "../../shared/finance/cost-models";
 import { addPence, MoneyRangeError, maxAmountPence } from "../../shared/finance/money";
 import { budgetItems, expenses } from "../db/schema";
-import { caller, expenseBody, type Signed } from "../features/finance/finance.fixtures";
-import { insertRetreat } from "../features/schedule/schedule.fixtures";
+import { expenseBody } from "../features/finance/finance.fixtures";
 import { toApiError } from "../http/errors";
+import { caller, insertRetreat } from "../test/builders";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { signedInAs } from "../test/test-sessions";
+import { type Signed, signedInAs } from "../test/test-sessions";
 
 /**
  * Finding: a daily rate over a thousand years (or any rate x units past 2^53 pence) was accepted

@@ -40,3 +40,6 @@ export async function signedInAs(app: FastifyInstance, role: Role) {
   const user = await createTestUser(app, role);
   return { user, cookie: await sessionCookieFor(app, user.id) };
 }
+
+/** What signedInAs gives: the user and their cookie header. */
+export type Signed = Awaited<ReturnType<typeof signedInAs>>;

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, paymentPlans } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
 import {
   acceptIntoRetreat,
   holdsPlace,

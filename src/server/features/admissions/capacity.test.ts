@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retreatFullMessage } from "../../../shared/schemas/payments";
 import { applications, paymentPlans } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
 import { placesTaken } from "./admissions.service";
 
 let t: TestApp;

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityPath } from "../../../shared/schemas/dashboard";
 import { auditLogs } from "../../db/schema";
+import { insertApplication, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { applicationHref } from "./activity.service";
 
 let t: TestApp;

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, budgetAdjustments, expenses } from "../../db/schema";
+import { caller, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { signedInAs } from "../../test/test-sessions";
-import { insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, type Signed } from "./finance.fixtures";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, expenses, vendors } from "../../db/schema";
+import { caller, insertRetreat, type Method } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { signedInAs } from "../../test/test-sessions";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import { insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, expenseBody, type Method, type Signed } from "./finance.fixtures";
+import { expenseBody } from "./finance.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

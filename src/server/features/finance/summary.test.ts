@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromPence } from "../../../shared/finance/money";
 import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
 import { bookingTypes, paymentPlans, payments, vendorPayments, vendors } from "../../db/schema";
+import { caller, insertApplication, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { signedInAs } from "../../test/test-sessions";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, expenseBody, type Signed } from "./finance.fixtures";
+import { type Signed, signedInAs } from "../../test/test-sessions";
+import { expenseBody } from "./finance.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -3,10 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, expenses, vendors } from "../../db/schema";
+import { caller, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { signedInAs } from "../../test/test-sessions";
-import { insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, type Signed } from "./finance.fixtures";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs, passwordTokens, paymentPlans, payments, retreatSessions, users } from "../../db/schema";
+import { insertApplication, insertRetreat } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { getGuestSchedule } from "./guests.service";
 
 let t: TestApp;

@@ -11,9 +11,10 @@ import {
   interviews,
   jitsiRooms,
 } from "../../db/schema";
+import { retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
-import { activePlanOf, retreatWithRates } from "../payments/payments.fixtures";
+import { activePlanOf } from "../payments/payments.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;

@@ -12,13 +12,13 @@ import {
   payments,
   settings,
 } from "../../db/schema";
+import { applicantWithPlan } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { cancelActivePlan, completePayment, completePlan } from "../payments/payments.service";
 import { payLinkToken } from "../stripe/pay-link";
-import { applicantWithPlan } from "./payment-fixtures";
 import { findStuckReminders, reminderMessages } from "./reminder-rules";
 import { runReminderSweep } from "./reminder-sweep";
 

@@ -5,10 +5,10 @@ import { addDays, todayIn } from "../../../shared/finance/dates";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import type { PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { paymentPlans, payments } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { isPaymentOwed, owedPayment } from "./money-figures";
-import { applicant, retreatWithRates } from "./payments.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentOverview } from "../../../shared/schemas/payments";
 import { paymentPlans, payments } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { applicant, retreatWithRates } from "./payments.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -6,11 +6,12 @@ import { toPence } from "../../../shared/finance/money";
 import type { AdminApplicationCreate } from "../../../shared/schemas/admin-applications";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { acceptIntoRetreat } from "../admissions/admissions.service";
 import { createApplication } from "../applications/applications.admin.service";
-import { activePlanOf, applicant, paymentsOfPlan, plansOf, retreatWithRates } from "./payments.fixtures";
+import { activePlanOf, paymentsOfPlan, plansOf } from "./payments.fixtures";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 let t: TestApp;

@@ -3,9 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
 import { applications, auditLogs, paymentPlans, payments } from "../../db/schema";
+import { payScheduled } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, payScheduled } from "./places.fixtures";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo } from "./places.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 let t: TestApp;

@@ -7,17 +7,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditLogs, paymentPlans, payments, placeOffers } from "../../db/schema";
+import { payScheduled } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import {
-  makeApplication,
-  makeBooking,
-  makeRetreat,
-  offerEmailsTo,
-  offerTokenIn,
-  payScheduled,
-} from "./places.fixtures";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { releaseOverdueDeposits, sweepPlaces } from "./places.jobs";
 
 let t: TestApp;

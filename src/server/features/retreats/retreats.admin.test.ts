@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/admin-retreats";
 import { auditLogs, retreats } from "../../db/schema";
+import { applicant, retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import { activePlanOf, applicant, paymentsOfPlan, retreatWithRates } from "../payments/payments.fixtures";
+import { activePlanOf, paymentsOfPlan } from "../payments/payments.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

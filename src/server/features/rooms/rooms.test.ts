@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, roomAssignments } from "../../db/schema";
+import { insertApplication, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
 import { auditLogs, retreatSessions } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { insertRetreat } from "./schedule.fixtures";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -3,12 +3,11 @@ import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, emailLogs, paymentPlans, payments, stripeEvents } from "../../db/schema";
+import { applicant, applicantWithPlan, retreatWithRates } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
-import { applicantWithPlan } from "../payment-reminders/payment-fixtures";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
 import { payLinkToken } from "./pay-link";
 import { type CheckoutSessionParams, setCheckoutSessionCreator } from "./stripe-gateway";
 

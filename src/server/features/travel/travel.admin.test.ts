@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../privacy/field-encryption";
+import { insertApplication, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
 import { maskPassport } from "./travel-secrets";
 
 let t: TestApp;

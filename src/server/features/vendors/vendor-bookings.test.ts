@@ -7,9 +7,9 @@ import {
   vendorInactiveMessage,
 } from "../../../shared/schemas/vendors";
 import { auditLogs, retreatSessions, vendorBookings, vendors } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { insertRetreat } from "../schedule/schedule.fixtures";
 
 type Signed = Awaited<ReturnType<typeof signedInAs>>;
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
