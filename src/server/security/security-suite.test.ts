@@ -7,16 +7,15 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { bodyLimitBytes } from "../app";
 import { isProtectedPath } from "../auth/guards";
 import { oneClickBodyLimit } from "../features/email-events/one-click-unsubscribe.routes";
 import { concrete, type RegisteredRoute, registeredRoutes } from "../test/routes";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, withTestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let routes: RegisteredRoute[];
 const cookies = {} as Record<Role, string>;
@@ -62,13 +61,11 @@ function leaksInternals(body: string): boolean {
   return /"stack"\s*:|\n\s+at |node_modules|\/src\/server\/|\.ts:\d+/.test(body);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   routes = registeredRoutes(app);
   for (const role of roles) cookies[role] = (await signedInAs(app, role)).cookie;
 });
-afterAll(async () => t.close());
 
 /** Reviewed: called cross-site on purpose (signed webhooks, RFC 8058 one-click unsubscribe). */
 const expectedCsrfExempt = [

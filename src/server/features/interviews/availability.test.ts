@@ -1,21 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications, auditLogs, interviewAvailability, interviewBlocks } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string | null, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

@@ -1,25 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { bookingMessages, getBookingPage, noInterviewAheadMessage } from "./booking-links.service";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 let ip = 0;
 /** Each public call from its own address, so the per-address rate limits never trip mid-test. */

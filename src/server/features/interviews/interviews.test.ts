@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 import {
   applications,
@@ -12,24 +12,20 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { retreatWithRates } from "../../test/builders";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { activePlanOf } from "../payments/payments.fixtures";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 /** A priced retreat: accepting someone takes a place on it and creates their payment plan. */
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   retreatId = (await retreatWithRates(app)).retreat.id;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PATCH", url: string, cookie: string | null, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

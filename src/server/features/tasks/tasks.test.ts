@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   descriptionRequiredMessage,
   invalidAssigneeMessage,
@@ -8,22 +8,19 @@ import {
   titleRequiredMessage,
 } from "../../../shared/schemas/tasks";
 import { auditLogs, retreats, tasks } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 import { createTestUser, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: { user: { id: string }; cookie: string };
 let owner: { user: { id: string }; cookie: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
   owner = await signedInAs(app, "owner");
 });
-afterAll(async () => t.close());
 
 function call(
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",

@@ -1,15 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../privacy/field-encryption";
 import { insertApplication, insertRetreat } from "../../test/builders";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { maskPassport } from "./travel-secrets";
 
-let t: TestApp;
 let app: FastifyInstance;
 const cookie = {} as Record<Role, string>;
 let retreatId: string;
@@ -67,9 +66,8 @@ const auditRows = (action: string, entityId: string) =>
     .from(auditLogs)
     .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   for (const role of ["owner", "staff", "vendor", "guest"] as const)
     cookie[role] = (await signedInAs(app, role)).cookie;
   retreatId = (await insertRetreat(app, { name: "Bali 2026" })).id;
@@ -92,7 +90,6 @@ beforeAll(async () => {
     travelForm(elsewhere.id, { passportNumber: "PT55554444", allergies: "", medications: "", medicalConditions: "" }),
   );
 });
-afterAll(async () => t.close());
 
 describe("at rest", () => {
   it("the database holds ciphertext, never the passport number or medical text", async () => {
