@@ -12,6 +12,7 @@ import { type Role, roles } from "../../shared/constants";
 import { bodyLimitBytes } from "../app";
 import { isProtectedPath } from "../auth/guards";
 import { oneClickBodyLimit } from "../features/email-events/one-click-unsubscribe.routes";
+import { travelFormBody } from "../test/builders";
 import { concrete, type RegisteredRoute, registeredRoutes } from "../test/routes";
 import { createTestApp, withTestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
@@ -330,18 +331,7 @@ const tokenCases: TokenCase[] = [
     name: "travel form by application id",
     method: "POST",
     url: () => "/api/travel-compliance",
-    payload: (id) => ({
-      applicationId: id,
-      insuranceProvider: "SafetyWing",
-      insurancePolicyNumber: "SW-123",
-      insuranceExpiryDate: "2030-12-31",
-      emergencyContactName: "Grace Hopper",
-      emergencyContactRelationship: "Friend",
-      emergencyContactPhone: "+1 555 0100",
-      passportNumber: "123456789",
-      passportExpiryDate: "2035-01-01",
-      nationality: "British",
-    }),
+    payload: (id) => travelFormBody(id, { passportExpiryDate: "2035-01-01" }),
   },
 ];
 

@@ -225,3 +225,20 @@ export function caller(app: FastifyInstance) {
   return (method: Method, url: string, cookie: string | null, payload?: object) =>
     app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
+
+/** A complete travel form as a guest sends it (POST /api/travel-compliance); override what the test is about. */
+export function travelFormBody(applicationId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    applicationId,
+    insuranceProvider: "SafetyWing",
+    insurancePolicyNumber: "SW-123",
+    insuranceExpiryDate: "2030-12-31",
+    emergencyContactName: "Grace Hopper",
+    emergencyContactRelationship: "Friend",
+    emergencyContactPhone: "+1 555 0100",
+    passportNumber: "123456789",
+    passportExpiryDate: "2031-01-01",
+    nationality: "British",
+    ...overrides,
+  };
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../privacy/field-encryption";
-import { insertApplication, insertRetreat } from "../../test/builders";
+import { insertApplication, insertRetreat, travelFormBody } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { maskPassport } from "./travel-secrets";
@@ -22,24 +22,15 @@ const passport = "ZX9876543210";
 const secrets = ["ZX9876543210", "Bee stings", "Salbutamol inhaler", "Exercise-induced asthma", "Type 1 diabetes"];
 
 function travelForm(applicationId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    applicationId,
-    insuranceProvider: "SafetyWing",
-    insurancePolicyNumber: "SW-123",
-    insuranceExpiryDate: "2030-12-31",
-    emergencyContactName: "Grace Hopper",
-    emergencyContactRelationship: "Friend",
-    emergencyContactPhone: "+1 555 0100",
+  return travelFormBody(applicationId, {
     passportNumber: passport,
-    passportExpiryDate: "2031-01-01",
-    nationality: "British",
     outboundFlightNumber: "QR 962",
     outboundArrivalDate: "2026-05-10T14:30",
     allergies: "Bee stings",
     medications: "Salbutamol inhaler",
     medicalConditions: "Exercise-induced asthma",
     ...overrides,
-  };
+  });
 }
 
 async function submit(payload: object) {
