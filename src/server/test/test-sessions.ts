@@ -35,9 +35,9 @@ export async function sessionCookieFor(app: FastifyInstance, userId: string): Pr
   return `${sessionCookieName(app.config.publicUrl)}=${app.signCookie(token)}`;
 }
 
-/** A new user of the role and a cookie header signed in as them. */
-export async function signedInAs(app: FastifyInstance, role: Role) {
-  const user = await createTestUser(app, role);
+/** A new user of the role (with any column the test cares about) and a cookie header signed in as them. */
+export async function signedInAs(app: FastifyInstance, role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createTestUser(app, role, overrides);
   return { user, cookie: await sessionCookieFor(app, user.id) };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { applications, auditLogs, interviewAvailability, interviewBlocks } from "../../db/schema";
 import { withTestApp } from "../../test/test-app";
-import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
 
 let app: FastifyInstance;
 let staff: Signed;
@@ -17,9 +17,8 @@ function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: st
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
 
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 const base = "/api/admin/interviews";

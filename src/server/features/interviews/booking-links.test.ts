@@ -3,10 +3,11 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
+import { insertApplication } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { withTestApp } from "../../test/test-app";
-import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
 import { bookingMessages, getBookingPage, noInterviewAheadMessage } from "./booking-links.service";
 
 let app: FastifyInstance;
@@ -42,16 +43,17 @@ const setStage = (id: string, stage: string) =>
 let counter = 0;
 async function application(firstName = "Ada") {
   counter += 1;
-  const [row] = await app.db
-    .insert(applications)
-    .values({ firstName, lastName: "Lovelace", email: `booker${counter}@example.com`, stage: "screening" })
-    .returning();
-  return row!;
+  return insertApplication(app, {
+    retreatId: null,
+    firstName,
+    lastName: "Lovelace",
+    email: `booker${counter}@example.com`,
+    stage: "screening",
+  });
 }
 
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 /** Sends a link and reads the token back from the email as sent, as the applicant would. */

@@ -11,9 +11,9 @@ import {
   interviews,
   jitsiRooms,
 } from "../../db/schema";
-import { retreatWithRates } from "../../test/builders";
+import { insertApplication, retreatWithRates } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
-import { createTestUser, type Signed, sessionCookieFor, signedInAs } from "../../test/test-sessions";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
 import { activePlanOf } from "../payments/payments.fixtures";
 
 let app: FastifyInstance;
@@ -34,17 +34,18 @@ function call(method: "GET" | "POST" | "PATCH", url: string, cookie: string | nu
 let counter = 0;
 async function application(stage = "new") {
   counter += 1;
-  const [row] = await app.db
-    .insert(applications)
-    .values({ retreatId, firstName: `Ada${counter}`, lastName: "Lovelace", email: `ada${counter}@example.com`, stage })
-    .returning();
-  return row!;
+  return insertApplication(app, {
+    retreatId,
+    firstName: `Ada${counter}`,
+    lastName: "Lovelace",
+    email: `ada${counter}@example.com`,
+    stage,
+  });
 }
 
 /** A fresh interviewer per test, so one test's bookings never collide with another's. */
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 // 2030-06-03 is a Monday; London is on BST (UTC+1), so 09:00Z is 10:00 in London.

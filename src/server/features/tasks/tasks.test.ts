@@ -7,7 +7,8 @@ import {
   type TaskDto,
   titleRequiredMessage,
 } from "../../../shared/schemas/tasks";
-import { auditLogs, retreats, tasks } from "../../db/schema";
+import { auditLogs, tasks } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { createTestUser, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
@@ -113,8 +114,8 @@ describe("tasks: create, list, edit, delete", () => {
     expect(mine).toMatchObject({ assigneeName: "Vic Caterer", dueDate: due, priority: "urgent", category: "catering" });
     const byAssignee = (await call("GET", `/api/admin/tasks?assigneeId=${vendor.id}`)).json();
     expect(byAssignee.map((x: TaskDto) => x.id)).toEqual([mine.id]);
-    const [other] = await app.db.insert(retreats).values({ name: "Other retreat" }).returning();
-    expect((await call("GET", `/api/admin/tasks?retreatId=${other!.id}`)).json()).toEqual([]);
+    const other = await insertRetreat(app, { name: "Other retreat" });
+    expect((await call("GET", `/api/admin/tasks?retreatId=${other.id}`)).json()).toEqual([]);
     const pending = (await call("GET", "/api/admin/tasks?status=pending")).json();
     expect(pending.every((x: TaskDto) => x.status === "pending")).toBe(true);
     expect(pending.length).toBeGreaterThan(1);
