@@ -11,6 +11,7 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { signWebhook } from "../../http/webhook-signature";
+import { insertApplication } from "../../test/builders";
 import { createTestApp, withTestApp } from "../../test/test-app";
 import { createTestUser, signedInAs } from "../../test/test-sessions";
 import {
@@ -92,11 +93,7 @@ function inviteeEvent(
 }
 
 async function application(email: string, submittedAt: Date, stage = "new") {
-  const [row] = await app.db
-    .insert(applications)
-    .values({ firstName: "Ada", lastName: "Lovelace", email, submittedAt, stage })
-    .returning();
-  return row!;
+  return insertApplication(app, { retreatId: null, firstName: "Ada", lastName: "Lovelace", email, submittedAt, stage });
 }
 
 describe("POST /api/webhooks/calendly: signature", () => {
