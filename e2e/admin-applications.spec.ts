@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { demoDefaultSeed, seedDemoData } from "../src/server/demo/seed-demo";
-import { createFieldCipher } from "../src/server/privacy/field-encryption";
+import { createFieldCipher } from "../src/server/encryption/field-encryption";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations, screenshots, signIn as signInAs } from "./support/page-helpers";
 

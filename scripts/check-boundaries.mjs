@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const compositionRoots = new Set(["features/index.ts", "jobs/handlers.ts", "app.ts", "main.ts"]);
-const infrastructure = ["db", "email", "http", "auth", "privacy", "jobs"];
+const infrastructure = ["db", "email", "http", "auth", "encryption", "jobs"];
 const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+"(\.[^"]+)"/g;
 
 function sourceFiles(dir) {

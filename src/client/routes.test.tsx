@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryLocation } from "wouter/memory-location";
-import { createQueryClient } from "./lib/query-client";
 import { AppRouter } from "./routes";
+import { renderWithClient } from "./test/render";
 
 /**
  * The router's job is choosing the page and passing its params; each page is replaced by a stub
@@ -34,11 +33,7 @@ vi.mock("./features/guests/guest-portal-page", () => stubPage("adminGuest"));
 
 function renderAt(path: string) {
   const location = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AppRouter hook={location.hook} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<AppRouter hook={location.hook} />);
   return location;
 }
 

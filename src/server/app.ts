@@ -14,13 +14,16 @@ import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { databaseTemplatePath } from "./db/database-template";
 import { seedBaseData } from "./db/seed";
-import { outboxWarnings } from "./email/outbox";
+import { outboxWarnings, sendRetry } from "./email/outbox";
+import { encryptSensitiveFieldsAtStartup } from "./encryption/encrypt-plaintext";
+import { createFieldCipher, type FieldCipher } from "./encryption/field-encryption";
 import { registerFeatureRoutes } from "./features";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
+import { sensitiveLogPaths, serializeRequestForLog } from "./http/log-redaction";
 import { registerNoStore } from "./http/no-store";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { readableLogStream } from "./http/readable-log";
@@ -28,9 +31,6 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
 import { registerJobHandlers } from "./jobs/handlers";
 import { type JobQueue, startJobQueue } from "./jobs/queue";
-import { encryptSensitiveFieldsAtStartup } from "./privacy/encrypt-plaintext";
-import { createFieldCipher, type FieldCipher } from "./privacy/field-encryption";
-import { sensitiveLogPaths, serializeRequestForLog } from "./privacy/log-redaction";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,7 +38,7 @@ declare module "fastify" {
     database: Database;
     db: Db;
     queue: JobQueue | null;
-    /** Encrypts and decrypts passport and medical fields (src/server/privacy/field-encryption.ts). */
+    /** Encrypts and decrypts passport and medical fields (src/server/encryption/field-encryption.ts). */
     fieldCipher: FieldCipher;
   }
 }
@@ -101,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("queue", null);
   app.decorate("fieldCipher", createFieldCipher(config.dataEncryptionKey));
   outboxWarnings.log = app.log;
+  sendRetry.firstDelaySeconds = config.emailRetryDelaySeconds;
 
   if (config.runWorker) {
     const queue = await startJobQueue(database, {

@@ -23,6 +23,8 @@ const envSchema = z.object({
   EMAIL_FROM: z.string().min(3).default("Retreat HQ <hello@localhost>"),
   /** Campaign messages handed to SMTP per second, per process (providers cap the sending rate). */
   EMAIL_RATE_PER_SECOND: z.coerce.number().positive("must be a positive number").max(10_000).default(10),
+  /** The first retry of a failed email send waits this long; each next one doubles (outbox.ts). */
+  EMAIL_RETRY_DELAY_SECONDS: z.coerce.number().int("must be a whole number").min(1).max(3600).default(30),
   /** Turns on the email provider's event webhook (bounces, complaints); unset, it answers 404. See README. */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z.enum(logLevels).default("info"),
@@ -111,6 +113,8 @@ export type Config = {
   emailFrom: string;
   /** Campaign sending rate (messages per second, per worker process). */
   emailRatePerSecond: number;
+  /** The first retry delay of a failed email send, in seconds (then doubling). */
+  emailRetryDelaySeconds: number;
   /** Verifies the provider's event webhook; unset means the webhook is off (404). */
   emailWebhookSecret?: string;
   /** Base URL of interview video rooms, without a trailing slash. */
@@ -194,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
     emailRatePerSecond: e.EMAIL_RATE_PER_SECOND,
+    emailRetryDelaySeconds: e.EMAIL_RETRY_DELAY_SECONDS,
     ...(e.EMAIL_WEBHOOK_SECRET ? { emailWebhookSecret: e.EMAIL_WEBHOOK_SECRET } : {}),
     jitsiBaseUrl: e.JITSI_BASE_URL.replace(/\/$/, ""),
     ...(e.CALENDLY_WEBHOOK_SIGNING_KEY ? { calendlyWebhookSigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY } : {}),
@@ -267,6 +272,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: "test-secret-test-secret-test-secret-0123",
     emailFrom: "Retreat HQ <hello@localhost>",
     emailRatePerSecond: 1000,
+    emailRetryDelaySeconds: 30,
     jitsiBaseUrl: "https://meet.jit.si",
     logLevel: "silent",
     logFormat: "json",

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../components/ui/toast";
-import { createQueryClient } from "./query-client";
+import { renderWithClient, resetClientTest } from "../test/render";
 import { dismiss } from "./use-toast";
 import { useWrite, type WriteOptions } from "./use-write";
 
@@ -25,11 +24,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 type Room = { id: string; name: string };
 
@@ -45,12 +40,7 @@ function Harness({ options, input }: { options: WriteOptions<{ name: string }, R
 }
 
 function renderHarness(options: WriteOptions<{ name: string }, Room>) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Harness options={options} input={{ name: "Shala" }} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<Harness options={options} input={{ name: "Shala" }} />, { toaster: true });
 }
 
 const gets = (url: string) => calls.filter((c) => c.method === "GET" && c.url === url).length;
@@ -130,6 +120,74 @@ describe("useWrite", () => {
     expect(await screen.findByText("Failed to add room")).toBeTruthy();
     expect(screen.getByText("Please try again.")).toBeTruthy();
     await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
+  });
+
+  it("hands a failure and its input to onError, and never calls it on success", async () => {
+    reply = () => Response.json({ message: "A room with that name exists." }, { status: 409 });
+    const onError = vi.fn();
+    renderHarness({ request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }), onError });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    const [error, input] = onError.mock.calls[0] as [Error, { name: string }];
+    expect(error.message).toContain("A room with that name exists.");
+    expect(input).toEqual({ name: "Shala" });
+
+    cleanup();
+    reply = () => Response.json({ id: "r1", name: "Shala" });
+    const onSuccess = vi.fn();
+    const onErrorAgain = vi.fn();
+    renderHarness({
+      request: (body) => ({ method: "POST", path: "/api/admin/rooms", body }),
+      onSuccess,
+      onError: onErrorAgain,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(onErrorAgain).not.toHaveBeenCalled();
+  });
+
+  it("stays pending until the refetch is done when asked to hold, after a success or a failure", async () => {
+    for (const status of [200, 409]) {
+      cleanup();
+      calls = [];
+      reply = () => Response.json({ message: "Sent" }, { status });
+      let release = () => {};
+      let gate: Promise<void> = Promise.resolve();
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string, init?: RequestInit) => {
+          const method = init?.method ?? "GET";
+          calls.push({ method, url, body: undefined });
+          if (method !== "GET") return reply();
+          await gate;
+          return Response.json([]);
+        }),
+      );
+      function Pending() {
+        useQuery({ queryKey: ["/api/admin/rooms"] });
+        const write = useWrite<void>({
+          request: () => ({ method: "POST", path: "/api/admin/rooms/r1/send" }),
+          refresh: ["/api/admin/rooms"],
+          refreshOnError: true,
+          holdUntilRefreshed: true,
+        });
+        return (
+          <button type="button" onClick={() => write.mutate()}>
+            {write.isPending ? "Sending" : "Send"}
+          </button>
+        );
+      }
+      renderWithClient(<Pending />);
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(1));
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      fireEvent.click(screen.getByRole("button", { name: "Send" }));
+      await waitFor(() => expect(gets("/api/admin/rooms")).toBe(2));
+      expect(screen.getByRole("button", { name: "Sending" })).toBeTruthy();
+      act(() => release());
+      expect(await screen.findByRole("button", { name: "Send" })).toBeTruthy();
+    }
   });
 
   it("shows no toast when neither success nor failure is given", async () => {

@@ -25,8 +25,12 @@ type WriteCommon<T, R> = {
   refresh?: readonly string[];
   /** Refetch them after a failure too (the server may have moved on, e.g. a 409). */
   refreshOnError?: boolean;
+  /** Stay pending until that refetch is done, so a row's button stays busy until the list shows the new state. */
+  holdUntilRefreshed?: boolean;
   /** Runs after the toast and the refresh were started. */
   onSuccess?: (result: R, input: T) => void;
+  /** Runs after a failure, after the failure toast (if any): for a caller that words the failure itself or shows it in place. */
+  onError?: (error: Error, input: T) => void;
 };
 
 export type WriteOptions<T, R> = WriteCommon<T, R> &
@@ -60,7 +64,18 @@ async function readJson(res: Response): Promise<unknown> {
  */
 export function useWrite<T = void, R = unknown>(options: WriteOptions<T, R>): UseMutationResult<R, Error, T> {
   const queryClient = useQueryClient();
-  const { request, mutationFn, success, failure, refresh = [], refreshOnError, onSuccess } = options;
+  const {
+    request,
+    mutationFn,
+    success,
+    failure,
+    refresh = [],
+    refreshOnError,
+    holdUntilRefreshed,
+    onSuccess,
+    onError,
+  } = options;
+  const refetch = () => (refresh.length > 0 ? invalidateByPrefix(queryClient, ...refresh) : undefined);
   return useMutation<R, Error, T>({
     mutationFn:
       mutationFn ??
@@ -73,14 +88,17 @@ export function useWrite<T = void, R = unknown>(options: WriteOptions<T, R>): Us
         const content = typeof success === "function" ? success(result, input) : success;
         toast(typeof content === "string" ? { title: content } : content);
       }
-      if (refresh.length > 0) void invalidateByPrefix(queryClient, ...refresh);
+      const refetched = refetch();
       onSuccess?.(result, input);
+      if (holdUntilRefreshed) return refetched;
     },
-    onError: (error) => {
+    onError: (error, input) => {
       if (failure !== undefined) {
         toast({ title: failure, description: serverMessage(error) ?? writeFailureFallback, variant: "destructive" });
       }
-      if (refreshOnError && refresh.length > 0) void invalidateByPrefix(queryClient, ...refresh);
+      const refetched = refreshOnError ? refetch() : undefined;
+      onError?.(error, input);
+      if (holdUntilRefreshed) return refetched;
     },
   });
 }

@@ -19,13 +19,13 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
+import { createFieldCipher } from "../encryption/field-encryption";
 import { acceptIntoRetreat, stageWrite } from "../features/admissions/admissions.service";
 import { refreshCampaignCounters } from "../features/email-campaigns/campaign-counters";
 import { createCampaign } from "../features/email-campaigns/email-campaigns.service";
 import { reminderMessages } from "../features/payment-reminders/reminder-rules";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
 import { cancelActivePlan } from "../features/payments/payments.service";
-import { createFieldCipher } from "../privacy/field-encryption";
 import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 

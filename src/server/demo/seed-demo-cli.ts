@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { loadConfig, loadDotEnv } from "../config";
 import { openDatabase } from "../db/client";
-import { createFieldCipher } from "../privacy/field-encryption";
+import { createFieldCipher } from "../encryption/field-encryption";
 import { demoDefaultSeed } from "./seed-demo";
 import {
   defaultDemoApplications,

@@ -18,6 +18,7 @@ import {
   vendors,
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
+import { createFieldCipher } from "../encryption/field-encryption";
 import { placesTaken } from "../features/admissions/admissions.service";
 import { countersFor } from "../features/email-campaigns/campaign-counters";
 import { getGuestMe } from "../features/guests/guests.service";
@@ -25,7 +26,6 @@ import { listInterviews } from "../features/interviews/interviews.service";
 import { updateRetreat } from "../features/retreats/retreats.admin.service";
 import { listOwnTasks } from "../features/tasks/tasks.service";
 import { vendorSchedule } from "../features/vendors/vendors.service";
-import { createFieldCipher } from "../privacy/field-encryption";
 import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 import { demoCastSize, demoSignIns, type ServiceSeedSummary, seedDemoThroughServices } from "./seed-demo-services";

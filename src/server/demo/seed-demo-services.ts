@@ -55,6 +55,7 @@ import {
 import { seedBaseData } from "../db/seed";
 import type { DbOrTx } from "../db/types";
 import { deliverEmail, emailStatus } from "../email/delivery";
+import type { FieldCipher } from "../encryption/field-encryption";
 import { escalateApplication } from "../features/applications/applications.admin.service";
 import { submitApplication } from "../features/applications/applications.service";
 import type { Actor as AuditActor } from "../features/audit/audit.service";
@@ -84,7 +85,6 @@ import { createVendorBooking, updateVendorBooking } from "../features/vendors/ve
 import { createVendor } from "../features/vendors/vendors.service";
 import { joinWaitlist } from "../features/waitlist/waitlist.service";
 import { AppError } from "../http/errors";
-import type { FieldCipher } from "../privacy/field-encryption";
 import {
   advocacyItems,
   type CastEntry,

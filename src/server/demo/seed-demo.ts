@@ -74,6 +74,7 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import type { Tx } from "../db/types";
+import { type FieldCipher, fieldContext } from "../encryption/field-encryption";
 import { holdsPlace, peopleOf, placesTaken } from "../features/admissions/admissions.service";
 import { refreshCampaignCounters } from "../features/email-campaigns/campaign-counters";
 import { eligibilityCondition } from "../features/email-campaigns/campaign-eligibility";
@@ -85,7 +86,6 @@ import {
   completePlan,
   createPlanForAcceptance,
 } from "../features/payments/payments.service";
-import { type FieldCipher, fieldContext } from "../privacy/field-encryption";
 
 // ---------------------------------------------------------------------------------------------
 // Public API

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { FieldCipher } from "../encryption/field-encryption";
 import { credentialPathPrefixes } from "../http/credential-paths";
-import type { FieldCipher } from "../privacy/field-encryption";
 
 /**
  * Credential links in outbox emails (set-password, interview booking, place offer, pay link).

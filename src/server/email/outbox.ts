@@ -15,9 +15,14 @@ export type EmailSendJobData = { emailLogId: string };
 /**
  * pg-boss retries a failed send with growing delays (30 s doubling, with jitter): ten tries span
  * about 8–17 hours, so an SMTP outage of a working day heals on its own. The row stays "failed"
- * after the last try, visible in the outbox for a manual resend.
+ * after the last try, visible in the outbox for a manual resend. The first delay is
+ * EMAIL_RETRY_DELAY_SECONDS (default 30), set from the config when the app is built (app.ts).
  */
-export const sendJobOptions = { retryLimit: 10, retryDelay: 30, retryBackoff: true };
+export const sendRetry = { firstDelaySeconds: 30 };
+
+export function sendJobOptions() {
+  return { retryLimit: 10, retryDelay: sendRetry.firstDelaySeconds, retryBackoff: true };
+}
 
 /** Where the safety net reports: the app's logger once the app is built (app.ts). */
 export const outboxWarnings: { log: Pick<FastifyBaseLogger, "warn"> | null } = { log: null };
@@ -100,7 +105,7 @@ export async function dispatchEmails(
   if (!queue) return;
   for (const emailLogId of emailLogIds) {
     try {
-      await queue.send<EmailSendJobData>(emailSendJob, { emailLogId }, sendJobOptions);
+      await queue.send<EmailSendJobData>(emailSendJob, { emailLogId }, sendJobOptions());
     } catch (error) {
       log.warn({ err: error, emailLogId }, "could not enqueue email; the sweep will retry");
     }

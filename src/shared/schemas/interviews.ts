@@ -23,13 +23,51 @@ export const interviewIdParamsSchema = z.object({ id: z.uuid() });
 
 const isoInstant = z.iso.datetime({ offset: true });
 
+/** How long an interview may be, in minutes. */
+export const interviewDurationLimits = { min: 15, max: 180 } as const;
+export const interviewDurationMessage = `Duration must be between ${interviewDurationLimits.min} and ${interviewDurationLimits.max} minutes.`;
+
+/** A duration as typed in a form: a whole number of minutes within the limits. */
+export const interviewDurationText = z.string().refine((text) => {
+  const minutes = Number(text);
+  return (
+    text.trim() !== "" &&
+    Number.isInteger(minutes) &&
+    minutes >= interviewDurationLimits.min &&
+    minutes <= interviewDurationLimits.max
+  );
+}, interviewDurationMessage);
+
 export const createInterviewSchema = z.strictObject({
   applicationId: z.uuid(),
   scheduledAt: isoInstant,
-  duration: z.number().int().min(15).max(180).default(interviewDefaults.durationMinutes),
+  duration: z
+    .number()
+    .int()
+    .min(interviewDurationLimits.min)
+    .max(interviewDurationLimits.max)
+    .default(interviewDefaults.durationMinutes),
   interviewerId: z.uuid().optional(),
 });
 export type CreateInterviewInput = z.infer<typeof createInterviewSchema>;
+
+/** The staff's "Schedule interview" form: a London date and time, turned into scheduledAt on submit. */
+export const scheduleInterviewFormSchema = z.object({
+  applicationId: z.string().min(1, "Choose an application."),
+  date: z.string().min(1, "Choose a date."),
+  time: z.string().min(1, "Choose a time."),
+  duration: interviewDurationText,
+  interviewerId: z.string(),
+});
+export type ScheduleInterviewForm = z.infer<typeof scheduleInterviewFormSchema>;
+
+/** The staff's "Send booking link" form: the applicant picks the time themselves. */
+export const bookingLinkFormSchema = scheduleInterviewFormSchema.pick({
+  applicationId: true,
+  duration: true,
+  interviewerId: true,
+});
+export type BookingLinkForm = z.infer<typeof bookingLinkFormSchema>;
 
 export const rescheduleInterviewSchema = z.strictObject({ newScheduledAt: isoInstant });
 

@@ -3,6 +3,7 @@ import { greetingName } from "../../../shared/display/people";
 import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import type { AuthUser } from "../../lib/use-auth";
+import { signOutPath } from "./admin-shell-api";
 
 export function RoleBadge({ role }: { role: string }) {
   return (
@@ -34,7 +35,7 @@ export function AdminHeader({ user, title = "Admin Dashboard" }: { user: AuthUse
           {/* A plain navigation: GET /api/logout ends the session and redirects to /. */}
           {/* Phones: the icon alone (the label stays for screen readers), so the header is one row. */}
           <a
-            href="/api/logout"
+            href={signOutPath}
             className={buttonVariants({ variant: "outline", size: "sm", className: "px-2.5 sm:px-3" })}
           >
             <LogOut aria-hidden="true" className="size-4" />

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { useQuery } from "@tanstack/react-query";
+import { act, cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { Role } from "../../../shared/constants";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import { type RequireRoleOptions, useRequireRole } from "./use-require-role";
 
 function Probe({ roles, options }: { roles: Role[]; options?: RequireRoleOptions }) {
@@ -35,14 +34,12 @@ function renderProbe(user: object | null, roles: Role[], options?: RequireRoleOp
     }),
   );
   const location = memoryLocation({ path: "/admin/dashboard", record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <Probe roles={roles} options={options} />
-        {extra}
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
+  renderWithClient(
+    <Router hook={location.hook}>
+      <Probe roles={roles} options={options} />
+      {extra}
+    </Router>,
+    { toaster: true },
   );
   return location;
 }

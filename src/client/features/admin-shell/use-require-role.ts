@@ -5,6 +5,7 @@ import type { Role } from "../../../shared/constants";
 import { ApiError } from "../../lib/api-request";
 import { type AuthUser, authUserQueryKey, useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
+import { signInRedirectPath } from "./admin-shell-api";
 
 /** Spec section 9: the sign-in redirect waits 0.5 s so the Unauthorized toast can be read. */
 export const signInRedirectDelayMs = 500;
@@ -76,7 +77,7 @@ export function useRequireRole(roles: readonly Role[], options: RequireRoleOptio
     if (role === null) {
       toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
       const handle = setTimeout(() => {
-        window.location.href = "/api/login";
+        window.location.href = signInRedirectPath;
       }, signInRedirectDelayMs);
       return () => clearTimeout(handle);
     }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Check, Crown } from "lucide-react";
 import { type FormEvent, type ReactNode, useRef } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -20,9 +19,10 @@ import { HoneypotField } from "../../components/ui/honeypot-field";
 import { Input } from "../../components/ui/input";
 import { RadioCard, RadioGroup } from "../../components/ui/radio-group";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
+import { applicationSubmitPath } from "./applications-api";
 import { findRoomRates, findVipAddon } from "./use-active-retreat";
 
 export const applicationTexts = {
@@ -136,11 +136,9 @@ export function ApplicationForm({
   const isCouple = applicationType === "couple";
   const vip = findVipAddon(retreat);
 
-  const submission = useMutation({
-    mutationFn: async (payload: ApplicationSubmissionInput) => {
-      const res = await apiRequest("POST", "/api/application", payload);
-      return (await res.json()) as unknown;
-    },
+  // The public form words its own toasts (spec texts), so onValid shows them itself.
+  const submission = useWrite<ApplicationSubmissionInput>({
+    request: (payload) => ({ method: "POST", path: applicationSubmitPath, body: payload }),
   });
 
   const onValid = async (values: ApplicationFormValues) => {

@@ -6,6 +6,7 @@ import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import ApplicationSection from "./application-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
@@ -138,11 +139,7 @@ describe("ApplicationSection", () => {
       "fetch",
       vi.fn(async () => new Response("down", { status: 503 })),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ApplicationSection />
-      </QueryClientProvider>,
-    );
+    renderWithClient(<ApplicationSection />);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);
     });

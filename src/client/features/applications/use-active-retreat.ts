@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { BookingType, CurrentRetreat } from "../../../shared/schemas/retreats";
-
-/** Same key as the landing page's read, so both share one request and one cache entry. */
-export const currentRetreatQueryKey = ["/api/current-retreat"] as const;
+import { currentRetreatQueryKey } from "../landing/landing-api";
 
 /** The active retreat; spec section 7: this is the one read that retries (3 times). */
+/** Same key as the landing page's read, so both share one request and one cache entry. */
 export function useActiveRetreat() {
   return useQuery<CurrentRetreat>({ queryKey: currentRetreatQueryKey, retry: 3 });
 }

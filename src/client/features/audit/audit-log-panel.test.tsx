@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { AuditLogPanel } from "./audit-log-panel";
 
 function entry(i: number) {
@@ -43,18 +42,11 @@ function setup(total = 60) {
       });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuditLogPanel />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<AuditLogPanel />);
   return urls;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("AuditLogPanel", () => {
   it("shows entries with their changes, escaped", async () => {

@@ -2,21 +2,14 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useId, useState } from "react";
 import { type AuditLogEntry, type AuditLogPage, auditPageSizes } from "../../../shared/schemas/audit";
-import type { UserDto } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
+import { useUsers } from "../settings/settings-api";
+import { type AuditFilters, auditLogUrl } from "./audit-api";
 
-type Filters = { entityType: string; action: string; userId: string };
-
-export function auditLogUrl(filters: Filters, page: number, pageSize: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  params.set("page", String(page));
-  params.set("pageSize", String(pageSize));
-  return `/api/admin/audit-logs?${params}`;
-}
+type Filters = AuditFilters;
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "—";
@@ -78,7 +71,7 @@ export function AuditLogPanel() {
     queryKey: [auditLogUrl(filters, page, pageSize)],
     placeholderData: keepPreviousData,
   });
-  const { data: users } = useQuery<UserDto[]>({ queryKey: ["/api/admin/users"] });
+  const { data: users } = useUsers();
 
   const setFilter = (key: keyof Filters) => (value: string) => {
     setFilters((f) => ({ ...f, [key]: value }));

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { oidcErrorMessages } from "../../../shared/schemas/auth";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import AdminEntryPage from "./admin-entry-page";
 
 type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
@@ -16,13 +14,11 @@ function renderPage(handler: Handler, path = "/admin") {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal("fetch", fetchMock);
   const location = memoryLocation({ path, record: true });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <AdminEntryPage />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
+  renderWithClient(
+    <Router hook={location.hook}>
+      <AdminEntryPage />
+    </Router>,
+    { toaster: true },
   );
   return { fetchMock, location };
 }

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { Eye, EyeOff, Lock } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -13,10 +12,11 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
 import { useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { homePathForRole } from "../admin-shell/role-home";
+import { loginPath } from "./auth-api";
 
 /** Reloading after sign-in starts the back office from a clean state with the new cookie. */
 export function reloadPage() {
@@ -29,8 +29,8 @@ function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const ids = { username: useId(), password: useId(), note: useId() };
 
-  const login = useMutation({
-    mutationFn: (body: { username: string; password: string }) => apiRequest("POST", "/api/auth/login", body),
+  const login = useWrite<{ username: string; password: string }>({
+    request: (body) => ({ method: "POST", path: loginPath, body }),
     onSuccess: reloadPage,
     onError: (error) => {
       toast({

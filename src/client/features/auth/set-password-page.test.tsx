@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { passwordTooShortMessage, setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { authUserQueryKey } from "../../lib/use-auth";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { resetClientTest } from "../../test/render";
 import { passwordsDifferMessage } from "./new-password";
 import SetPasswordPage from "./set-password-page";
 
@@ -22,17 +23,12 @@ type Handler = (call: Call) => Response | Promise<Response>;
 const invalid = () => Response.json({ message: setPasswordLinkInvalidMessage }, { status: 404 });
 
 function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (url !== linkUrl) return new Response(null, { status: 500 });
-      if (call.method === "GET") return (handlers.get ?? (() => Response.json({ email: "ina@example.com" })))(call);
-      return (handlers.post ?? (() => Response.json({ success: true })))(call);
-    }),
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    if (url !== linkUrl) return new Response(null, { status: 500 });
+    if (call.method === "GET") return (handlers.get ?? (() => Response.json({ email: "ina@example.com" })))(call);
+    return (handlers.post ?? (() => Response.json({ success: true })))(call);
+  });
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: `/set-password/${token}`, record: true });
   render(
@@ -46,11 +42,7 @@ function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
   return { calls, queryClient };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function fill(password: string, confirm: string) {
   fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: password } });

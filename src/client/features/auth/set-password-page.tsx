@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleCheck, KeyRound, Link2Off } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,18 +8,14 @@ import type { z } from "zod";
 import { setPasswordLinkInvalidMessage, setPasswordSchema } from "../../../shared/schemas/users";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
-import { serverMessage } from "../../lib/api-error-message";
-import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
+import { ApiError, throwIfResNotOk } from "../../lib/api-request";
 import { authUserQueryKey } from "../../lib/use-auth";
-import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
+import { linkWriteFailure, setPasswordApiUrl, setPasswordQueryKey } from "./auth-api";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setPasswordFormSchema = withPasswordConfirmation(setPasswordSchema);
 type SetPasswordForm = z.infer<typeof setPasswordFormSchema>;
-
-function linkUrl(token: string) {
-  return `/api/auth/set-password/${encodeURIComponent(token)}`;
-}
 
 const signInLink = (
   <Link href="/admin" className={buttonVariants({ size: "lg" })}>
@@ -67,23 +63,13 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
     defaultValues: { password: "", confirmPassword: "" },
   });
 
-  const save = useMutation({
-    mutationFn: (password: string) => apiRequest("POST", linkUrl(token), { password }),
+  const save = useWrite<string>({
+    request: (password) => ({ method: "POST", path: setPasswordApiUrl(token), body: { password } }),
     onSuccess: () => {
       // The server ended this user's sessions; a cached "signed in" would send /admin astray.
       queryClient.removeQueries({ queryKey: authUserQueryKey });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 404) {
-        onInvalid();
-        return;
-      }
-      toast({
-        title: "Password Not Saved",
-        description: serverMessage(error) ?? "Something went wrong. Please try again.",
-        variant: "destructive",
-      });
-    },
+    onError: linkWriteFailure("Password Not Saved", onInvalid),
   });
 
   if (save.isSuccess) return <PasswordSaved email={email} />;
@@ -120,9 +106,9 @@ function SetPasswordFormCard({ token, email, onInvalid }: { token: string; email
 function SetPassword({ token }: { token: string }) {
   const [invalidated, setInvalidated] = useState(false);
   const link = useQuery<{ email: string }>({
-    queryKey: ["/api/auth/set-password", token],
+    queryKey: setPasswordQueryKey(token),
     queryFn: async ({ signal }) => {
-      const res = await fetch(linkUrl(token), { credentials: "include", signal });
+      const res = await fetch(setPasswordApiUrl(token), { credentials: "include", signal });
       await throwIfResNotOk(res);
       return (await res.json()) as { email: string };
     },

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
+import { configure, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { duplicateEmailMessage, passwordTooShortMessage, setupLinkInvalidMessage } from "../../../shared/schemas/users";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { passwordsDifferMessage } from "./new-password";
 import SetupPage from "./setup-page";
 
@@ -29,35 +27,24 @@ const owner = {
 };
 
 function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
-  const calls: Call[] = [];
   const assign = vi.fn();
   vi.stubGlobal("location", { ...window.location, assign });
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      if (url !== apiUrl) return new Response(null, { status: 500 });
-      if (call.method === "GET") return (handlers.get ?? (() => Response.json({ valid: true })))(call);
-      return (handlers.post ?? (() => Response.json(owner)))(call);
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={memoryLocation({ path: `/setup/${code}` }).hook}>
-        <SetupPage params={{ code }} />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    if (url !== apiUrl) return new Response(null, { status: 500 });
+    if (call.method === "GET") return (handlers.get ?? (() => Response.json({ valid: true })))(call);
+    return (handlers.post ?? (() => Response.json(owner)))(call);
+  });
+  renderWithClient(
+    <Router hook={memoryLocation({ path: `/setup/${code}` }).hook}>
+      <SetupPage params={{ code }} />
+    </Router>,
+    { toaster: true },
   );
   return { calls, assign };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function fillOwner(password: string, confirm: string) {
   fireEvent.change(await screen.findByLabelText(/^First name/), { target: { value: "Olive" } });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link2Off, ShieldCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,17 +11,13 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
-import { serverMessage } from "../../lib/api-error-message";
-import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
+import { ApiError, throwIfResNotOk } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
+import { linkWriteFailure, setupApiUrl, setupQueryKey } from "./auth-api";
 import { LinkCheckFailed, LinkChecking, NewPasswordFields, withPasswordConfirmation } from "./new-password";
 
 const setupFormSchema = withPasswordConfirmation(setupOwnerSchema);
 type SetupForm = z.infer<typeof setupFormSchema>;
-
-function setupApiUrl(code: string) {
-  return `/api/auth/setup/${encodeURIComponent(code)}`;
-}
 
 /** A full page load, so the back office starts from a clean state with the new session cookie. */
 export function goToDashboard() {
@@ -55,20 +51,10 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
   });
   const errors = form.formState.errors;
 
-  const create = useMutation({
-    mutationFn: ({ confirmPassword: _confirm, ...owner }: SetupForm) => apiRequest("POST", setupApiUrl(code), owner),
+  const create = useWrite<SetupForm>({
+    request: ({ confirmPassword: _confirm, ...owner }) => ({ method: "POST", path: setupApiUrl(code), body: owner }),
     onSuccess: goToDashboard,
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 404) {
-        onInvalid();
-        return;
-      }
-      toast({
-        title: "Owner Not Created",
-        description: serverMessage(error) ?? "Something went wrong. Please try again.",
-        variant: "destructive",
-      });
-    },
+    onError: linkWriteFailure("Owner Not Created", onInvalid),
   });
 
   // Still busy after success: the dashboard is loading.
@@ -131,7 +117,7 @@ function SetupFormCard({ code, onInvalid }: { code: string; onInvalid: () => voi
 function Setup({ code }: { code: string }) {
   const [invalidated, setInvalidated] = useState(false);
   const link = useQuery({
-    queryKey: ["/api/auth/setup", code],
+    queryKey: setupQueryKey(code),
     queryFn: async ({ signal }) => {
       const res = await fetch(setupApiUrl(code), { credentials: "include", signal });
       await throwIfResNotOk(res);

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import DashboardPage from "./dashboard-page";
 
 // The tabs pull in every screen of the back office; on a busy two-core machine the first render is slow.
@@ -81,12 +79,10 @@ function renderAs(
     }),
   );
   const location = memoryLocation({ path: "/admin/dashboard" });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <DashboardPage />
-      </Router>
-    </QueryClientProvider>,
+  renderWithClient(
+    <Router hook={location.hook}>
+      <DashboardPage />
+    </Router>,
   );
 }
 
@@ -94,11 +90,7 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/admin/dashboard");
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const tabNames = () =>
   within(screen.getByRole("tablist"))

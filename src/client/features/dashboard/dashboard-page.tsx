@@ -3,7 +3,7 @@ import type { Dashboard } from "../../../shared/schemas/dashboard";
 import { PageLoading } from "../../components/page-loading";
 import { AdminHeader } from "../admin-shell/admin-header";
 import { useRequireRole } from "../admin-shell/use-require-role";
-import { dashboardPath } from "../applications/admin/list-query";
+import { dashboardPath } from "./dashboard-api";
 import { DashboardTabs } from "./dashboard-tabs";
 import { PipelineCard } from "./pipeline-card";
 import { StatCards } from "./stat-cards";

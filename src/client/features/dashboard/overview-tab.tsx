@@ -5,7 +5,7 @@ import type { MouseEvent } from "react";
 import { type ActivityFeed, activityPath } from "../../../shared/schemas/dashboard";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { applicationsPath } from "../applications/admin/list-query";
+import { applicationsPath } from "../applications/applications-api";
 import { type DashboardTab, dashboardTabs } from "./dashboard-tabs";
 
 /**

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient } from "../../test/render";
 import { WaitlistTab } from "./waitlist-tab";
 
 // The sibling panels are someone else's and fetch their own data; here only the shell is under test.
@@ -36,11 +35,7 @@ afterEach(() => {
 
 function renderAt(search: string) {
   window.history.replaceState(null, "", `/admin/dashboard${search}`);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <WaitlistTab />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<WaitlistTab />);
 }
 
 const selected = () => screen.getAllByRole("tab").find((tab) => tab.getAttribute("aria-selected") === "true");

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicSubscriber } from "../../../shared/schemas/email-preferences";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import PreferencesPage from "./preferences-page";
 import ResubscribePage from "./resubscribe-page";
 import UnsubscribePage from "./unsubscribe-page";
@@ -45,12 +43,7 @@ type Handler = (url: string, init?: RequestInit) => Promise<Response> | Response
 function setup(page: ReactNode, handler: Handler) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal("fetch", fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      {page}
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(page, { toaster: true });
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
   return { fetchMock, posts };
 }

@@ -1,32 +1,33 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, BellOff, Link2Off, LoaderCircle, Settings2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { EmailPreferences, PublicSubscriber } from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
+import {
+  emailPaths,
+  isValidToken,
+  preferencesApiPath,
+  type SubscriberResponse,
+  useKeepSubscriber,
+  useSubscriber,
+} from "./email-api";
 import { PreferenceSwitches } from "./preference-switches";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, useSubscriber } from "./use-subscriber";
 
 function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
-  const queryClient = useQueryClient();
+  const keepSubscriber = useKeepSubscriber(token);
   const [preferences, setPreferences] = useState<EmailPreferences>({
     applicationEmails: subscriber.applicationEmails,
     marketingEmails: subscriber.marketingEmails,
     systemNotifications: subscriber.systemNotifications,
   });
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest("POST", `/api/email/preferences/${encodeURIComponent(token)}`, preferences);
-      return (await res.json().catch(() => null)) as SubscriberResponse | null;
-    },
-    onSuccess: (data) => {
-      if (data?.success && data.subscriber) queryClient.setQueryData(subscriberQueryKey(token), data);
-      toast({ title: "Preferences Updated" });
-    },
+  const save = useWrite<void, SubscriberResponse | undefined>({
+    request: () => ({ method: "POST", path: preferencesApiPath(token), body: preferences }),
+    success: "Preferences Updated",
+    onSuccess: keepSubscriber,
     onError: () => {
       toast({
         title: "Update Failed",

@@ -1,14 +1,22 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, CheckCircle2, Link2Off, LoaderCircle, MailCheck, MailPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { EmailPreferences } from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
+import {
+  emailPaths,
+  isValidToken,
+  resubscribeApiPath,
+  type SubscriberResponse,
+  subscriberQueryKey,
+  useKeepSubscriber,
+  useSubscriber,
+} from "./email-api";
 import { PreferenceSwitches } from "./preference-switches";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey, useSubscriber } from "./use-subscriber";
 
 const allOn: EmailPreferences = { applicationEmails: true, marketingEmails: true, systemNotifications: true };
 
@@ -42,16 +50,13 @@ function ResubscribeForm({
   const queryClient = useQueryClient();
   const [preferences, setPreferences] = useState<EmailPreferences>(allOn);
 
-  const resubscribe = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest("POST", `/api/email/resubscribe/${encodeURIComponent(token)}`, preferences);
-      return (await res.json().catch(() => null)) as SubscriberResponse | null;
-    },
+  const keepSubscriber = useKeepSubscriber(token);
+  const resubscribe = useWrite<void, SubscriberResponse | undefined>({
+    request: () => ({ method: "POST", path: resubscribeApiPath(token), body: preferences }),
+    success: { title: "Welcome Back!", description: "You have been successfully resubscribed to our emails." },
     onSuccess: (data) => {
-      if (data?.success && data.subscriber) queryClient.setQueryData(subscriberQueryKey(token), data);
-      else void queryClient.invalidateQueries({ queryKey: subscriberQueryKey(token) });
+      if (!keepSubscriber(data)) void queryClient.invalidateQueries({ queryKey: subscriberQueryKey(token) });
       onDone();
-      toast({ title: "Welcome Back!", description: "You have been successfully resubscribed to our emails." });
     },
     onError: () => {
       toast({

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient } from "../../test/render";
 import UnsubscribePage from "./unsubscribe-page";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -25,11 +24,7 @@ async function submitFrom(search: string) {
   window.history.replaceState(null, "", `/email/unsubscribe/${token}${search}`);
   const fetchMock = vi.fn(async () => Response.json({ success: true }));
   vi.stubGlobal("fetch", fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <UnsubscribePage params={{ token }} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<UnsubscribePage params={{ token }} />);
   fireEvent.click(screen.getByRole("radio", { name: /Marketing & Newsletter Emails Only/ }));
   fireEvent.click(screen.getByRole("button", { name: "Confirm Unsubscribe" }));
   await waitFor(() => expect(fetchMock).toHaveBeenCalled());

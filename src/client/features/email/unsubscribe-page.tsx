@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Link2Off, MailX } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
@@ -10,9 +9,9 @@ import { Label } from "../../components/ui/label";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { RadioCard, RadioGroup } from "../../components/ui/radio-group";
 import { Textarea } from "../../components/ui/textarea";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
-import { emailPaths, isValidToken, type SubscriberResponse, subscriberQueryKey } from "./use-subscriber";
+import { useWrite } from "../../lib/use-write";
+import { emailPaths, isValidToken, type SubscriberResponse, unsubscribeApiPath, useKeepSubscriber } from "./email-api";
 
 const options: ReadonlyArray<{ value: UnsubscribeType; title: string; description: string }> = [
   {
@@ -40,28 +39,28 @@ function campaignFromSearch(search: string): string | undefined {
 }
 
 function UnsubscribeForm({ token }: { token: string }) {
-  const queryClient = useQueryClient();
+  const keepSubscriber = useKeepSubscriber(token);
   const campaignId = campaignFromSearch(useSearch());
   const [emailType, setEmailType] = useState<UnsubscribeType>("all");
   const [reason, setReason] = useState("");
   const [done, setDone] = useState<UnsubscribeType | null>(null);
 
-  const unsubscribe = useMutation({
-    mutationFn: async () => {
+  const unsubscribe = useWrite<void, SubscriberResponse | undefined>({
+    request: () => ({
+      method: "POST",
+      path: unsubscribeApiPath(token),
       // The schema trims the reason and drops it when empty (spec section 5).
       // A campaign's link attributes the unsubscribe to it (its statistics count them).
-      const payload = unsubscribeSchema.parse({ emailType, reason, ...(campaignId ? { campaignId } : {}) });
-      const res = await apiRequest("POST", `/api/email/unsubscribe/${encodeURIComponent(token)}`, payload);
-      return (await res.json()) as SubscriberResponse;
+      body: unsubscribeSchema.parse({ emailType, reason, ...(campaignId ? { campaignId } : {}) }),
+    }),
+    success: {
+      title: "Unsubscribed Successfully",
+      description: "You have been unsubscribed from the selected email types.",
     },
     onSuccess: (data) => {
       // Kept for the preferences page, which reads the same subscriber (not displayed here).
-      if (data?.success && data.subscriber) queryClient.setQueryData(subscriberQueryKey(token), data);
+      keepSubscriber(data);
       setDone(emailType);
-      toast({
-        title: "Unsubscribed Successfully",
-        description: "You have been unsubscribed from the selected email types.",
-      });
     },
     onError: () => {
       toast({

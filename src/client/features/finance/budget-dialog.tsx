@@ -10,16 +10,16 @@ import {
   financePaths,
 } from "../../../shared/schemas/finance";
 import { Checkbox } from "../../components/ui/checkbox";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
 import { serverIssues } from "./expense-dialog";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type BudgetFields = PricingFields & {

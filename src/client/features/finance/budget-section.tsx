@@ -11,10 +11,10 @@ import {
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { AdminDialog } from "../../components/ui/dialog";
 import { useWrite } from "../../lib/use-write";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BudgetDialog } from "./budget-dialog";
-import { financeRefresh, useBudgets } from "./use-finance";
+import { financeRefresh, useBudgets } from "./finance-api";
 
 function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
   const remove = useWrite({

@@ -9,7 +9,7 @@ import { formatMoney } from "../../../shared/finance/money";
 import { amountInput, amountToPence, costModelLabels } from "../../../shared/schemas/finance";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
 
 export type PricingFields = {
   costModel: CostModel;

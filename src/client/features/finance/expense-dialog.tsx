@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { businessTimeZone } from "../../../shared/constants";
 import { costModels } from "../../../shared/finance/cost-models";
@@ -17,18 +16,18 @@ import {
   paymentMethodLabels,
   paymentMethods,
 } from "../../../shared/schemas/finance";
-import type { VendorDto } from "../../../shared/schemas/vendors";
 import { Checkbox } from "../../components/ui/checkbox";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { ApiError } from "../../lib/api-request";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
+import { useVendors } from "../schedule/schedule-api";
 import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 export type ExpenseFields = PricingFields & {
@@ -113,7 +112,7 @@ export function ExpenseDialog({
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<ExpenseFields>(() => blankExpense());
   const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
-  const vendors = useQuery<VendorDto[]>({ queryKey: ["/api/admin/vendors"] });
+  const vendors = useVendors();
   const save = useWrite<ReturnType<typeof toExpenseBody>, ExpenseDto>({
     request: (body) => ({ method: "POST", path: financePaths.expenses, body }),
     success: "Expense created successfully",

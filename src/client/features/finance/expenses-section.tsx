@@ -16,13 +16,13 @@ import {
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { AdminDialog } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
-import { type ExpenseFilters, financeRefresh, useExpenses } from "./use-finance";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",

@@ -7,9 +7,9 @@ import { BudgetDialog } from "./budget-dialog";
 import { BudgetSection } from "./budget-section";
 import { ExpenseDialog } from "./expense-dialog";
 import { ExpensesSection } from "./expenses-section";
+import { useFinancialSummary, withRetreat } from "./finance-api";
 import FinanceCharts from "./finance-charts";
 import { SummaryCards } from "./summary-cards";
-import { useFinancialSummary, withRetreat } from "./use-finance";
 import { VendorPaymentDialog } from "./vendor-payment-dialog";
 import { VendorPaymentsSection } from "./vendor-payments-section";
 

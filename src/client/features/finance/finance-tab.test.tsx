@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import type { BudgetItemDto, ExpenseDto, FinancialSummary, VendorPaymentDto } from "../../../shared/schemas/finance";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { FinanceTab } from "./finance-tab";
 
 // Radix Checkbox and the charts measure themselves; jsdom has no ResizeObserver.
@@ -118,32 +116,22 @@ const vendorPayment: VendorPaymentDto = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const custom = reply(call);
-      if (custom) return custom;
-      if (call.method !== "GET") return Response.json({}, { status: call.method === "POST" ? 201 : 200 });
-      if (url === "/api/current-retreat")
-        return Response.json({ id: retreatId, name: "Bali 2026", currency: "GBP", bookingTypes: [] });
-      if (url === `/api/admin/financial-summary${q}`) return Response.json(summary);
-      if (url === `/api/admin/budgets${q}`) return Response.json([budget]);
-      if (url.startsWith(`/api/admin/expenses${q}`)) return Response.json([pendingExpense, approvedExpense]);
-      if (url === `/api/admin/vendor-payments${q}`) return Response.json([vendorPayment]);
-      if (url === "/api/admin/vendors")
-        return Response.json([{ id: vendorPayment.vendorId, name: "Island Transfers", isActive: true }]);
-      return Response.json({ message: "not mocked" }, { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <FinanceTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    const custom = reply(call);
+    if (custom) return custom;
+    if (call.method !== "GET") return Response.json({}, { status: call.method === "POST" ? 201 : 200 });
+    if (url === "/api/current-retreat")
+      return Response.json({ id: retreatId, name: "Bali 2026", currency: "GBP", bookingTypes: [] });
+    if (url === `/api/admin/financial-summary${q}`) return Response.json(summary);
+    if (url === `/api/admin/budgets${q}`) return Response.json([budget]);
+    if (url.startsWith(`/api/admin/expenses${q}`)) return Response.json([pendingExpense, approvedExpense]);
+    if (url === `/api/admin/vendor-payments${q}`) return Response.json([vendorPayment]);
+    if (url === "/api/admin/vendors")
+      return Response.json([{ id: vendorPayment.vendorId, name: "Island Transfers", isActive: true }]);
+    return Response.json({ message: "not mocked" }, { status: 404 });
+  });
+  renderWithClient(<FinanceTab />, { toaster: true });
   return calls;
 }
 
@@ -152,11 +140,7 @@ beforeAll(async () => {
   await import("./finance-panel");
 }, 30_000);
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const alertText = () => screen.getByText("Validation Error:").parentElement!.textContent ?? "";
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { type ExpenseDto, financePaths, rejectExpenseSchema } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { AdminDialog } from "../applications/admin/admin-dialog";
-import { financeRefresh } from "./use-finance";
+import { financeRefresh } from "./finance-api";
 import { ValidationAlert } from "./validation-alert";
 
 /** Reject a pending expense; the spec asks for a non-blank reason, which is kept on the expense. */

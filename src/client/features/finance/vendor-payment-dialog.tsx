@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import {
@@ -8,15 +7,15 @@ import {
   paymentMethodLabels,
   paymentMethods,
 } from "../../../shared/schemas/finance";
-import type { VendorDto } from "../../../shared/schemas/vendors";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
+import { useVendors } from "../schedule/schedule-api";
 import { serverIssues } from "./expense-dialog";
-import { financeRefresh, useExpenses } from "./use-finance";
+import { financeRefresh, useExpenses } from "./finance-api";
 import { issuesOf, ValidationAlert } from "./validation-alert";
 
 type Fields = {
@@ -51,7 +50,7 @@ export function VendorPaymentDialog({
     notes: "",
   });
   const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
-  const vendors = useQuery<VendorDto[]>({ queryKey: ["/api/admin/vendors"] });
+  const vendors = useVendors();
   const expenses = useExpenses(retreatId);
   const save = useWrite({
     request: (body: object) => ({ method: "POST", path: financePaths.vendorPayments, body }),

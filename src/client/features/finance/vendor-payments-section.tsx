@@ -9,8 +9,8 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useWrite } from "../../lib/use-write";
+import { financeRefresh, useVendorPayments } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
-import { financeRefresh, useVendorPayments } from "./use-finance";
 
 function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
   const name = p.vendorName ?? "Vendor";

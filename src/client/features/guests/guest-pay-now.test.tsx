@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import { navigation } from "./guest-pay-now";
 import { GuestPortalView } from "./guest-portal-view";
 
@@ -78,12 +76,7 @@ afterEach(() => {
 });
 
 function renderPortal() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <GuestPortalView />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<GuestPortalView />, { toaster: true });
 }
 
 describe("guest portal Pay now", () => {

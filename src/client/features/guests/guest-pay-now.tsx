@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
 import {
@@ -8,11 +8,8 @@ import {
   paymentReturnStates,
 } from "../../../shared/schemas/stripe";
 import { Button } from "../../components/ui/button";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { toast } from "../../lib/use-toast";
-
-export const paymentOptionsPath = "/api/guest/payment-options";
+import { useWrite } from "../../lib/use-write";
+import { checkoutPath, paymentOptionsPath } from "./guests-api";
 
 /** Leaving for Stripe's hosted page; a seam so tests can watch instead of navigating. */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -20,16 +17,10 @@ export const navigation = { assign: (url: string) => window.location.assign(url)
 /** "Pay now" for one payment: only shown when the server says online payment (Stripe) is on. */
 export function PayNowButton({ paymentId, label }: { paymentId: string; label: string }) {
   const options = useQuery<PaymentOptions>({ queryKey: [paymentOptionsPath] });
-  const pay = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", `/api/guest/payments/${paymentId}/checkout`)).json()) as CheckoutResponse,
+  const pay = useWrite<void, CheckoutResponse>({
+    request: () => ({ method: "POST", path: checkoutPath(paymentId) }),
+    failure: "Payment could not start",
     onSuccess: ({ url }) => navigation.assign(url),
-    onError: (error) =>
-      toast({
-        title: "Payment could not start",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
   });
   if (!options.data?.onlinePayments) return null;
   // Stays busy after success: the page is on its way to Stripe.

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { GuestPortalView } from "./guest-portal-view";
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
@@ -67,18 +66,11 @@ function setup() {
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <GuestPortalView />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<GuestPortalView />);
   return urls;
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("GuestPortalView", () => {
   it("welcomes the guest and shows the next session, three upcoming, room, meals and important info", async () => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarDays, Copy, MapPin, RefreshCw } from "lucide-react";
 import { formatLocalTimes, zoneLabel } from "../../../shared/display/time";
 import { formatAmount } from "../../../shared/finance/money";
@@ -7,12 +7,10 @@ import { formatDayHeading, groupSessionsByDay, type Session } from "../../../sha
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { PaymentReturnNotice, PayNowButton } from "./guest-pay-now";
-
-const mePath = "/api/guest/me";
-const calendarPath = "/api/guest/calendar-url";
+import { calendarPath, calendarRotatePath, guestMePath, guestSchedulePath } from "./guests-api";
 
 /** "Sunday 10 May 2027, 19:30–21:00 (Bali time)": the retreat's clock, whatever the device's zone. */
 function when(s: Session, timeZone: string): string {
@@ -34,18 +32,11 @@ function SessionLine({ session, timeZone }: { session: Session; timeZone: string
 function CalendarCard() {
   const queryClient = useQueryClient();
   const { data } = useQuery<CalendarUrl>({ queryKey: [calendarPath] });
-  const rotate = useMutation({
-    mutationFn: async () => (await (await apiRequest("POST", `${calendarPath}/rotate`)).json()) as CalendarUrl,
-    onSuccess: (next) => {
-      queryClient.setQueryData([calendarPath], next);
-      toast({ title: "New calendar link", description: "The old link no longer works." });
-    },
-    onError: (error) =>
-      toast({
-        title: "Failed to reset link",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  const rotate = useWrite<void, CalendarUrl>({
+    request: () => ({ method: "POST", path: calendarRotatePath }),
+    success: { title: "New calendar link", description: "The old link no longer works." },
+    failure: "Failed to reset link",
+    onSuccess: (next) => queryClient.setQueryData([calendarPath], next),
   });
   const url = data?.url;
   const copy = async () => {
@@ -98,10 +89,10 @@ function CalendarCard() {
 }
 
 export function GuestPortalView() {
-  const me = useQuery<GuestMe>({ queryKey: [mePath] });
+  const me = useQuery<GuestMe>({ queryKey: [guestMePath] });
   const retreatId = me.data?.retreat.id;
   const schedule = useQuery<GuestSchedule>({
-    queryKey: ["/api/guest/schedule", retreatId],
+    queryKey: [guestSchedulePath, retreatId],
     enabled: Boolean(retreatId),
   });
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog } from "../../components/ui/dialog";
 import { BlocksEditor } from "./blocks-editor";
 import { staffZoneLabel } from "./format";
 import { useAvailability } from "./interview-api";

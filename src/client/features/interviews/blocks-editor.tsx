@@ -4,7 +4,7 @@ import { type InterviewBlock, recurringPatterns } from "../../../shared/schemas/
 import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
 import { formatStaffInstant, staffInputsToIso, staffToday, staffZoneLabel } from "./format";
 import { useCreateBlock, useDeleteBlock } from "./interview-api";
 

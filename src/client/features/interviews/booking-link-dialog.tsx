@@ -1,57 +1,51 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { bookingLinkDays } from "../../../shared/schemas/interviews";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { type BookingLinkForm, bookingLinkDays, bookingLinkFormSchema } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { focusFirstError } from "../../components/ui/form-field";
 import { serverMessage } from "../../lib/api-error-message";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { type PickedApplication, useSendBookingLink } from "./interview-api";
-import { DurationField, defaultDuration, durationError, InterviewerField } from "./interviewer-field";
+import { DurationField, defaultDuration, durationAndInterviewer, InterviewerField } from "./interviewer-field";
 
-type Errors = Partial<Record<"applicationId" | "duration", string>>;
+const blank: BookingLinkForm = { applicationId: "", duration: defaultDuration, interviewerId: "" };
 
 /** Emails the applicant a link to pick a free slot in the interviewer's availability themselves. */
 export function BookingLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The picked application as the picker shows it; the form holds its id.
   const [application, setApplication] = useState<PickedApplication | null>(null);
-  const [duration, setDuration] = useState(defaultDuration);
-  const [interviewerId, setInterviewerId] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<BookingLinkForm>({
+    resolver: zodResolver(bookingLinkFormSchema),
+    defaultValues: blank,
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
   const send = useSendBookingLink();
 
   useEffect(() => {
     if (!open) return;
     setApplication(null);
-    setDuration(defaultDuration);
-    setInterviewerId("");
-    setErrors({});
+    form.reset(blank);
     setServerError(null);
-  }, [open]);
+  }, [open, form]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!application) next.applicationId = "Choose an application.";
-    const badDuration = durationError(duration);
-    if (badDuration) next.duration = badDuration;
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      focusFirstError(event.currentTarget, Object.keys(next));
-      return;
-    }
-    setServerError(null);
-    try {
-      await send.mutateAsync({
-        applicationId: application!.id,
-        duration: Number(duration),
-        ...(interviewerId ? { interviewerId } : {}),
-      });
-      onOpenChange(false);
-    } catch (error) {
-      setServerError(serverMessage(error) ?? "The booking link could not be sent. Please try again.");
-    }
-  }
+  const submit = form.handleSubmit(
+    async ({ applicationId, ...rest }) => {
+      setServerError(null);
+      try {
+        await send.mutateAsync({ applicationId, ...durationAndInterviewer(rest) });
+        onOpenChange(false);
+      } catch (error) {
+        setServerError(serverMessage(error) ?? "The booking link could not be sent. Please try again.");
+      }
+    },
+    (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
+  );
 
   const formId = `${id}-form`;
   return (
@@ -71,16 +65,43 @@ export function BookingLinkDialog({ open, onOpenChange }: { open: boolean; onOpe
         />
       }
     >
-      <form id={formId} noValidate aria-label="Send booking link" onSubmit={submit} className="grid gap-4">
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        aria-label="Send booking link"
+        onSubmit={submit}
+        className="grid gap-4"
+      >
         <ApplicationPicker
           id={`${id}-app`}
           value={application}
-          onChange={setApplication}
-          error={errors.applicationId}
+          onChange={(picked) => {
+            setApplication(picked);
+            form.setValue("applicationId", picked.id);
+          }}
+          error={errors.applicationId?.message}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InterviewerField id={`${id}-interviewer`} value={interviewerId} onChange={setInterviewerId} open={open} />
-          <DurationField id={`${id}-duration`} value={duration} onChange={setDuration} error={errors.duration} />
+          <Controller
+            control={form.control}
+            name="interviewerId"
+            render={({ field }) => (
+              <InterviewerField id={`${id}-interviewer`} value={field.value} onChange={field.onChange} open={open} />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="duration"
+            render={({ field }) => (
+              <DurationField
+                id={`${id}-duration`}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.duration?.message}
+              />
+            )}
+          />
         </div>
         <DialogError message={serverError} />
       </form>

@@ -1,6 +1,6 @@
 import type { InterviewItem } from "../../../shared/schemas/interviews";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog } from "../../components/ui/dialog";
 import { formatStaffSlot, personName, staffZoneLabel } from "./format";
 import { useCancelInterview } from "./interview-api";
 

@@ -1,10 +1,13 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { z } from "zod";
+import { completeInterviewSchema, type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { personName } from "./format";
 import { errorToast, useCompleteInterview } from "./interview-api";
@@ -17,6 +20,22 @@ export const outcomeLabels: Record<Outcome, string> = {
 };
 export const ratingLabels = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
 
+/** The form as shown (rating from a select, advance only with an outcome), sent as the API's body. */
+const formSchema = z
+  .object({ outcome: z.enum(interviewOutcomes), rating: z.string(), feedback: z.string(), advance: z.boolean() })
+  .transform(
+    ({ outcome, rating, feedback, advance }): z.input<typeof completeInterviewSchema> => ({
+      outcome,
+      rating: Number(rating),
+      feedback: feedback.trim(),
+      advance: outcome !== "pending" && advance,
+    }),
+  )
+  .pipe(completeInterviewSchema);
+type FormInput = z.input<typeof formSchema>;
+
+const blank: FormInput = { outcome: "pending", rating: "5", feedback: "", advance: false };
+
 /** Spec section 5: outcome defaults to pending, rating 1 to 5 defaults to 5. */
 export function CompleteDialog({
   open,
@@ -28,24 +47,21 @@ export function CompleteDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [outcome, setOutcome] = useState<Outcome>("pending");
-  const [rating, setRating] = useState("5");
-  const [feedback, setFeedback] = useState("");
-  const [advance, setAdvance] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<FormInput, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: blank,
+  });
+  const outcome = form.watch("outcome");
   const complete = useCompleteInterview();
 
   useEffect(() => {
     if (!open) return;
-    setOutcome("pending");
-    setRating("5");
-    setFeedback("");
-    setAdvance(false);
+    form.reset(blank);
     setServerError(null);
-  }, [open]);
+  }, [open, form]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     if (!item) {
       errorToast("No interview selected");
       // The toast sits outside the modal, where screen readers cannot reach it: say it here too.
@@ -54,15 +70,12 @@ export function CompleteDialog({
     }
     setServerError(null);
     try {
-      await complete.mutateAsync({
-        id: item.interview.id,
-        body: { outcome, rating: Number(rating), feedback: feedback.trim(), advance: outcome !== "pending" && advance },
-      });
+      await complete.mutateAsync({ id: item.interview.id, body });
       onClose();
     } catch (error) {
       setServerError(serverMessage(error) ?? "The interview could not be completed. Please try again.");
     }
-  }
+  });
 
   const formId = `${id}-form`;
   return (
@@ -84,7 +97,7 @@ export function CompleteDialog({
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id={`${id}-outcome`} name="outcome" label="Outcome">
             {(control) => (
-              <NativeSelect {...control} value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome)}>
+              <NativeSelect {...control} {...form.register("outcome")}>
                 {interviewOutcomes.map((o) => (
                   <option key={o} value={o}>
                     {outcomeLabels[o]}
@@ -95,7 +108,7 @@ export function CompleteDialog({
           </FormField>
           <FormField id={`${id}-rating`} name="rating" label="Rating (1 to 5)">
             {(control) => (
-              <NativeSelect {...control} value={rating} onChange={(e) => setRating(e.target.value)}>
+              <NativeSelect {...control} {...form.register("rating")}>
                 {[5, 4, 3, 2, 1].map((r) => (
                   <option key={r} value={r}>
                     {r} – {ratingLabels[r - 1]}
@@ -106,26 +119,24 @@ export function CompleteDialog({
           </FormField>
         </div>
         <FormField id={`${id}-feedback`} name="feedback" label="Feedback">
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={4}
-              maxLength={5000}
-              value={feedback}
-              onChange={(e) => setFeedback(e.target.value)}
-            />
-          )}
+          {(control) => <Textarea {...control} rows={4} maxLength={5000} {...form.register("feedback")} />}
         </FormField>
         <div className="grid gap-1">
           <div className="flex items-center gap-3">
-            <input
-              id={`${id}-advance`}
-              type="checkbox"
-              className="size-5 accent-primary disabled:opacity-50"
-              checked={outcome !== "pending" && advance}
-              disabled={outcome === "pending"}
-              aria-describedby={`${id}-advance-hint`}
-              onChange={(e) => setAdvance(e.target.checked)}
+            <Controller
+              control={form.control}
+              name="advance"
+              render={({ field }) => (
+                <input
+                  id={`${id}-advance`}
+                  type="checkbox"
+                  className="size-5 accent-primary disabled:opacity-50"
+                  checked={outcome !== "pending" && field.value}
+                  disabled={outcome === "pending"}
+                  aria-describedby={`${id}-advance-hint`}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                />
+              )}
             />
             <label htmlFor={`${id}-advance`} className="text-sm font-medium">
               Also move the application to the outcome's stage

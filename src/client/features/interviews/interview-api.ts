@@ -1,27 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AdminApplication, ApplicationListResponse } from "../../../shared/schemas/admin-applications";
-import type {
-  Availability,
-  AvailabilityWindow,
-  CompleteInterviewInput,
-  CreateInterviewInput,
-  Interviewer,
-  InterviewFilter,
-  InterviewItem,
-  InterviewList,
+import {
+  type Availability,
+  type AvailabilityWindow,
+  type BookedSlot,
+  type BookingPage,
+  bookingTokenParamsSchema,
+  type CompleteInterviewInput,
+  type CreateInterviewInput,
+  type Interviewer,
+  type InterviewFilter,
+  type InterviewItem,
+  type InterviewList,
 } from "../../../shared/schemas/interviews";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { ApiError, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
+import { applicationsPath } from "../applications/applications-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
 
 export const interviewsPath = "/api/admin/interviews";
 export const interviewersPath = `${interviewsPath}/interviewers`;
 export const availabilityPath = `${interviewsPath}/availability`;
 export const blocksPath = `${interviewsPath}/blocks`;
 export const bookingLinksPath = `${interviewsPath}/booking-links`;
-const applicationsPath = "/api/admin/applications";
-const dashboardPath = "/api/admin/dashboard";
 
 /** The query key is the URL (the default query function fetches the key). */
 export const interviewListUrl = (filter: InterviewFilter) => `${interviewsPath}?filter=${filter}`;
@@ -49,63 +52,45 @@ export function errorToast(description: string) {
   toast({ title: "Error", description, variant: "destructive" });
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  // Scheduling and completing can move the application's stage, which the dashboard counts.
-  return () => invalidateByPrefix(queryClient, interviewsPath, applicationsPath, dashboardPath);
-}
-
-const json = async <T>(res: Response) => (await res.json()) as T;
+/** Scheduling and completing can move the application's stage, which the dashboard counts. */
+const interviewRefresh = [interviewsPath, applicationsPath, dashboardPath];
 
 export function useCreateInterview() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: CreateInterviewInput) =>
-      json<InterviewItem>(await apiRequest("POST", interviewsPath, input)),
-    onSuccess: () => {
-      toast({ title: "Interview Scheduled", description: "The applicant has been emailed the time and video link." });
-      void refresh();
-    },
+  return useWrite<CreateInterviewInput, InterviewItem>({
+    request: (input) => ({ method: "POST", path: interviewsPath, body: input }),
+    success: { title: "Interview Scheduled", description: "The applicant has been emailed the time and video link." },
+    refresh: interviewRefresh,
     onError: () => errorToast("Failed to schedule interview"),
   });
 }
 
 export function useRescheduleInterview() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: { id: string; newScheduledAt: string }) =>
-      json<InterviewItem>(
-        await apiRequest("PATCH", `${interviewsPath}/${input.id}/reschedule`, { newScheduledAt: input.newScheduledAt }),
-      ),
-    onSuccess: () => {
-      toast({ title: "Interview Rescheduled", description: "The applicant has been notified of the new time." });
-      void refresh();
-    },
+  return useWrite<{ id: string; newScheduledAt: string }, InterviewItem>({
+    request: (input) => ({
+      method: "PATCH",
+      path: `${interviewsPath}/${input.id}/reschedule`,
+      body: { newScheduledAt: input.newScheduledAt },
+    }),
+    success: { title: "Interview Rescheduled", description: "The applicant has been notified of the new time." },
+    refresh: interviewRefresh,
     onError: () => errorToast("Failed to reschedule interview"),
   });
 }
 
 export function useCompleteInterview() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (input: { id: string; body: CompleteInterviewInput }) =>
-      json<InterviewItem>(await apiRequest("PATCH", `${interviewsPath}/${input.id}/complete`, input.body)),
-    onSuccess: () => {
-      toast({ title: "Interview Completed", description: "The outcome, rating and feedback are saved." });
-      void refresh();
-    },
+  return useWrite<{ id: string; body: CompleteInterviewInput }, InterviewItem>({
+    request: (input) => ({ method: "PATCH", path: `${interviewsPath}/${input.id}/complete`, body: input.body }),
+    success: { title: "Interview Completed", description: "The outcome, rating and feedback are saved." },
+    refresh: interviewRefresh,
     onError: () => errorToast("Failed to complete interview"),
   });
 }
 
 export function useCancelInterview() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (id: string) => json<InterviewItem>(await apiRequest("POST", `${interviewsPath}/${id}/cancel`)),
-    onSuccess: () => {
-      toast({ title: "Interview Cancelled", description: "The applicant has been told." });
-      void refresh();
-    },
+  return useWrite<string, InterviewItem>({
+    request: (id) => ({ method: "POST", path: `${interviewsPath}/${id}/cancel` }),
+    success: { title: "Interview Cancelled", description: "The applicant has been told." },
+    refresh: interviewRefresh,
     onError: (error) => errorToast(serverMessage(error) ?? "Failed to cancel interview"),
   });
 }
@@ -113,11 +98,12 @@ export function useCancelInterview() {
 export type BookingLinkResult = { id: string; applicationId: string; expiresAt: string; emailedTo: string };
 
 export function useSendBookingLink() {
-  return useMutation({
-    mutationFn: async (input: { applicationId: string; interviewerId?: string; duration: number }) =>
-      json<BookingLinkResult>(await apiRequest("POST", bookingLinksPath, input)),
-    onSuccess: (link) =>
-      toast({ title: "Booking link sent", description: `The booking link was emailed to ${link.emailedTo}.` }),
+  return useWrite<{ applicationId: string; interviewerId?: string; duration: number }, BookingLinkResult>({
+    request: (input) => ({ method: "POST", path: bookingLinksPath, body: input }),
+    success: (link) => ({
+      title: "Booking link sent",
+      description: `The booking link was emailed to ${link.emailedTo}.`,
+    }),
     onError: () => errorToast("Failed to send booking link"),
   });
 }
@@ -127,14 +113,10 @@ export function useAvailability(enabled: boolean) {
 }
 
 export function useSaveAvailability() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (windows: AvailabilityWindow[]) =>
-      json<Availability>(await apiRequest("PUT", availabilityPath, { windows })),
-    onSuccess: () => {
-      toast({ title: "Availability saved", description: "Booking links offer times inside these windows." });
-      void invalidateByPrefix(queryClient, availabilityPath);
-    },
+  return useWrite<AvailabilityWindow[], Availability>({
+    request: (windows) => ({ method: "PUT", path: availabilityPath, body: { windows } }),
+    success: { title: "Availability saved", description: "Booking links offer times inside these windows." },
+    refresh: [availabilityPath],
     onError: (error) => errorToast(serverMessage(error) ?? "Failed to save availability"),
   });
 }
@@ -147,25 +129,60 @@ export type NewBlock = {
 };
 
 export function useCreateBlock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (block: NewBlock) => apiRequest("POST", blocksPath, block),
-    onSuccess: () => {
-      toast({ title: "Time blocked", description: "No interview can be booked in that time." });
-      void invalidateByPrefix(queryClient, availabilityPath);
-    },
+  return useWrite<NewBlock>({
+    request: (block) => ({ method: "POST", path: blocksPath, body: block }),
+    success: { title: "Time blocked", description: "No interview can be booked in that time." },
+    refresh: [availabilityPath],
     onError: (error) => errorToast(serverMessage(error) ?? "Failed to block time"),
   });
 }
 
 export function useDeleteBlock() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => apiRequest("DELETE", `${blocksPath}/${id}`),
-    onSuccess: () => {
-      toast({ title: "Block removed" });
-      void invalidateByPrefix(queryClient, availabilityPath);
-    },
+  return useWrite<string>({
+    request: (id) => ({ method: "DELETE", path: `${blocksPath}/${id}` }),
+    success: "Block removed",
+    refresh: [availabilityPath],
     onError: (error) => errorToast(serverMessage(error) ?? "Failed to remove block"),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The applicant's booking page
+// ---------------------------------------------------------------------------------------------
+
+const bookingApiRoot = "/api/interview-booking";
+export const bookingApiPath = (token: string) => `${bookingApiRoot}/${encodeURIComponent(token)}`;
+
+/** A token that cannot exist (wrong length) is not valid without asking the server. */
+export function isBookingToken(token: string | undefined): token is string {
+  return bookingTokenParamsSchema.safeParse({ token: token ?? "" }).success;
+}
+
+/** How the page reads a failed call: the link is unknown, it has run out, or something else went wrong. */
+export type BookingFailure = "not_found" | "expired" | "taken" | "other";
+
+export function bookingFailure(error: unknown): BookingFailure {
+  if (!(error instanceof ApiError)) return "other";
+  if (error.status === 404) return "not_found";
+  if (error.status === 410) return "expired";
+  if (error.status === 409) return "taken";
+  return "other";
+}
+
+export function useBookingPage(token: string, enabled: boolean) {
+  return useQuery<BookingPage>({
+    queryKey: [bookingApiRoot, token],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(bookingApiPath(token), { credentials: "include", signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as BookingPage;
+    },
+  });
+}
+
+export function useBookSlot(token: string) {
+  return useWrite<string, BookedSlot>({
+    request: (scheduledAt) => ({ method: "POST", path: bookingApiPath(token), body: { scheduledAt } }),
   });
 }

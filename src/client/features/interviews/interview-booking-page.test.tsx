@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingPage } from "../../../shared/schemas/interviews";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import InterviewBookingPage from "./interview-booking-page";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -36,20 +35,13 @@ type Handler = (url: string, init?: RequestInit) => Promise<Response> | Response
 function setup(handler: Handler, pageToken = token) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
   vi.stubGlobal("fetch", fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <InterviewBookingPage params={{ token: pageToken }} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<InterviewBookingPage params={{ token: pageToken }} />);
   const gets = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? "GET") === "GET");
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
   return { fetchMock, gets, posts };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const day = (heading: string) => screen.getByRole("group", { name: heading });
 

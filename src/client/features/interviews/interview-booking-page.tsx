@@ -6,8 +6,8 @@ import { PublicPageShell, StatusPanel, SupportContact } from "../../components/u
 import { serverMessage } from "../../lib/api-error-message";
 import { BookingConfirmation } from "./booking-confirmation";
 import { visitorTimeZone } from "./format";
+import { bookingFailure, isBookingToken, useBookingPage } from "./interview-api";
 import { SlotPicker } from "./slot-picker";
-import { bookingFailure, isBookingToken, useBookingPage } from "./use-booking";
 
 export const bookingTexts = {
   title: "Book your interview",

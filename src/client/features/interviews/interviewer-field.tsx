@@ -1,20 +1,17 @@
 import { useEffect } from "react";
-import { interviewDefaults } from "../../../shared/schemas/interviews";
+import { interviewDefaults, interviewDurationLimits } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useAuth } from "../../lib/use-auth";
-import { NativeSelect } from "../admin-shell/native-select";
 import { useInterviewers } from "./interview-api";
 
-export const durationLimits = { min: 15, max: 180 } as const;
+const durationLimits = interviewDurationLimits;
 export const defaultDuration = String(interviewDefaults.durationMinutes);
 
-/** A duration error, or null when the text is a whole number of minutes within the limits. */
-export function durationError(text: string): string | null {
-  const minutes = Number(text);
-  return Number.isInteger(minutes) && minutes >= durationLimits.min && minutes <= durationLimits.max && text.trim()
-    ? null
-    : `Duration must be between ${durationLimits.min} and ${durationLimits.max} minutes.`;
+/** The duration and interviewer fields as the API takes them; no interviewer lets the server pick the signed-in user. */
+export function durationAndInterviewer({ duration, interviewerId }: { duration: string; interviewerId: string }) {
+  return { duration: Number(duration), ...(interviewerId ? { interviewerId } : {}) };
 }
 
 /**

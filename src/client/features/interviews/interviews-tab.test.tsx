@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Availability, InterviewFilter, InterviewItem, InterviewList } from "../../../shared/schemas/interviews";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { CompleteDialog } from "./complete-dialog";
 import { InterviewsTab } from "./interviews-tab";
 
@@ -149,19 +146,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <InterviewsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<InterviewsTab />, { toaster: true });
 }
 
 const entry = (name: string) => screen.getByRole("listitem", { name });
@@ -330,12 +318,7 @@ describe("Complete", () => {
   });
 
   it("with no interview selected it says so and sends nothing", async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <CompleteDialog open item={null} onClose={() => {}} />
-        <Toaster />
-      </QueryClientProvider>,
-    );
+    renderWithClient(<CompleteDialog open item={null} onClose={() => {}} />, { toaster: true });
     fireEvent.click(await screen.findByRole("button", { name: "Complete interview" }));
     expect((await screen.findByRole("alert")).textContent).toBe("No interview selected");
     expect(document.querySelector("[data-toaster]")!.textContent).toContain("ErrorNo interview selected");

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { InterviewItem } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { serverMessage } from "../../lib/api-error-message";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { DialogError } from "./dialog-error";
 import { formatStaffSlot, personName, staffInputsToIso, staffToday, staffZoneLabel } from "./format";
 import { errorToast, useRescheduleInterview } from "./interview-api";

@@ -1,15 +1,24 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { type ScheduleInterviewForm, scheduleInterviewFormSchema } from "../../../shared/schemas/interviews";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { serverMessage } from "../../lib/api-error-message";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { ApplicationPicker } from "./application-picker";
 import { DialogError } from "./dialog-error";
 import { staffInputsToIso, staffToday, staffZoneLabel } from "./format";
 import { type PickedApplication, useCreateInterview } from "./interview-api";
-import { DurationField, defaultDuration, durationError, InterviewerField } from "./interviewer-field";
+import { DurationField, defaultDuration, durationAndInterviewer, InterviewerField } from "./interviewer-field";
 
-type Errors = Partial<Record<"applicationId" | "date" | "time" | "duration", string>>;
+const blank: ScheduleInterviewForm = {
+  applicationId: "",
+  date: "",
+  time: "",
+  duration: defaultDuration,
+  interviewerId: "",
+};
 
 /** Staff book an interview for an application at a London time. */
 export function ScheduleInterviewDialog({
@@ -20,52 +29,41 @@ export function ScheduleInterviewDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The picked application as the picker shows it; the form holds its id.
   const [application, setApplication] = useState<PickedApplication | null>(null);
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState("");
-  const [duration, setDuration] = useState(defaultDuration);
-  const [interviewerId, setInterviewerId] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<ScheduleInterviewForm>({
+    resolver: zodResolver(scheduleInterviewFormSchema),
+    defaultValues: blank,
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
   const create = useCreateInterview();
 
   useEffect(() => {
     if (!open) return;
     setApplication(null);
-    setDate("");
-    setTime("");
-    setDuration(defaultDuration);
-    setInterviewerId("");
-    setErrors({});
+    form.reset(blank);
     setServerError(null);
-  }, [open]);
+  }, [open, form]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next: Errors = {};
-    if (!application) next.applicationId = "Choose an application.";
-    if (!date) next.date = "Choose a date.";
-    if (!time) next.time = "Choose a time.";
-    const badDuration = durationError(duration);
-    if (badDuration) next.duration = badDuration;
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      focusFirstError(event.currentTarget, Object.keys(next));
-      return;
-    }
-    setServerError(null);
-    try {
-      await create.mutateAsync({
-        applicationId: application!.id,
-        scheduledAt: staffInputsToIso(date, time),
-        duration: Number(duration),
-        ...(interviewerId ? { interviewerId } : {}),
-      });
-      onOpenChange(false);
-    } catch (error) {
-      setServerError(serverMessage(error) ?? "The interview could not be scheduled. Please try again.");
-    }
-  }
+  const submit = form.handleSubmit(
+    async ({ applicationId, date, time, ...rest }) => {
+      setServerError(null);
+      try {
+        await create.mutateAsync({
+          applicationId,
+          scheduledAt: staffInputsToIso(date, time),
+          ...durationAndInterviewer(rest),
+        });
+        onOpenChange(false);
+      } catch (error) {
+        setServerError(serverMessage(error) ?? "The interview could not be scheduled. Please try again.");
+      }
+    },
+    (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
+  );
 
   const formId = `${id}-form`;
   return (
@@ -85,30 +83,61 @@ export function ScheduleInterviewDialog({
         />
       }
     >
-      <form id={formId} noValidate aria-label="Schedule interview" onSubmit={submit} className="grid gap-4">
+      <form
+        id={formId}
+        ref={formRef}
+        noValidate
+        aria-label="Schedule interview"
+        onSubmit={submit}
+        className="grid gap-4"
+      >
         <ApplicationPicker
           id={`${id}-app`}
           value={application}
-          onChange={setApplication}
-          error={errors.applicationId}
+          onChange={(picked) => {
+            setApplication(picked);
+            form.setValue("applicationId", picked.id);
+          }}
+          error={errors.applicationId?.message}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-date`} name="date" label={`Date (${staffZoneLabel})`} required error={errors.date}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                min={staffToday()}
-                value={date}
-                onChange={(e) => setDate(e.target.value)}
+          <FormField
+            id={`${id}-date`}
+            name="date"
+            label={`Date (${staffZoneLabel})`}
+            required
+            error={errors.date?.message}
+          >
+            {(control) => <Input {...control} type="date" min={staffToday()} {...form.register("date")} />}
+          </FormField>
+          <FormField
+            id={`${id}-time`}
+            name="time"
+            label={`Time (${staffZoneLabel})`}
+            required
+            error={errors.time?.message}
+          >
+            {(control) => <Input {...control} type="time" {...form.register("time")} />}
+          </FormField>
+          <Controller
+            control={form.control}
+            name="duration"
+            render={({ field }) => (
+              <DurationField
+                id={`${id}-duration`}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.duration?.message}
               />
             )}
-          </FormField>
-          <FormField id={`${id}-time`} name="time" label={`Time (${staffZoneLabel})`} required error={errors.time}>
-            {(control) => <Input {...control} type="time" value={time} onChange={(e) => setTime(e.target.value)} />}
-          </FormField>
-          <DurationField id={`${id}-duration`} value={duration} onChange={setDuration} error={errors.duration} />
-          <InterviewerField id={`${id}-interviewer`} value={interviewerId} onChange={setInterviewerId} open={open} />
+          />
+          <Controller
+            control={form.control}
+            name="interviewerId"
+            render={({ field }) => (
+              <InterviewerField id={`${id}-interviewer`} value={field.value} onChange={field.onChange} open={open} />
+            )}
+          />
         </div>
         <DialogError message={serverError} />
       </form>

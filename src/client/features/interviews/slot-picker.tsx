@@ -6,7 +6,7 @@ import { SupportContact } from "../../components/ui/public-page-shell";
 import { serverMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
 import { groupSlotsByDay, zoneLabel } from "./format";
-import { bookingFailure, useBookSlot } from "./use-booking";
+import { bookingFailure, useBookSlot } from "./interview-api";
 
 export const slotTexts = {
   taken: "Sorry, someone has just taken that time. The free times have been refreshed: please choose another.",

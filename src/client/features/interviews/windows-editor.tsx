@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
 import { staffTimeZone, staffZoneLabel } from "./format";
 import { useSaveAvailability } from "./interview-api";
 

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient } from "../../test/render";
 import LandingPage from "./landing-page";
 import { storageKeys } from "./lib/storage";
 
@@ -45,11 +44,7 @@ const retreat: CurrentRetreat = {
 };
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <LandingPage />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<LandingPage />);
 }
 
 describe("LandingPage", () => {

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
+import { currentRetreatQueryKey } from "./landing-api";
 import { getPrerenderedRetreat } from "./lib/prerendered-retreat";
 
 export type { BookingType, CurrentRetreat } from "../../../shared/schemas/retreats";
-
-export const currentRetreatQueryKey = ["/api/current-retreat"] as const;
 
 /** The active retreat; the one read the spec retries (3 times) because the landing page needs it. */
 export function useCurrentRetreat() {

@@ -1,14 +1,14 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { type AdminBookingType, createBookingTypeSchema } from "../../../shared/schemas/payments";
 import { Checkbox } from "../../components/ui/checkbox";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { bookingTypesPath, paymentsRefresh } from "./use-payments";
+import { bookingTypesPath, paymentsRefresh } from "./payments-api";
 
 type Fields = {
   name: string;

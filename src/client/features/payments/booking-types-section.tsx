@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { BookingTypeDialog } from "./booking-type-dialog";
-import { useBookingTypes } from "./use-payments";
+import { useBookingTypes } from "./payments-api";
 
 /** The rates and add-ons: what the landing page shows and what acceptances are priced from. */
 export function BookingTypesSection({ retreatId }: { retreatId: string | null }) {

@@ -6,12 +6,12 @@ import {
   type PaymentDto,
   paymentMethodLabels,
 } from "../../../shared/schemas/payments";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
 import { formatDay, paymentTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 /** Staff confirm a scheduled payment arrived, and how it was paid. */
 export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { formatAmount } from "../../../shared/finance/money";
 import type { PaymentDto } from "../../../shared/schemas/payments";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { formatDay, formatInstant, methodLabel, paymentTypeLabel } from "./format";
-import { usePaymentOverview } from "./use-payments";
+import { usePaymentOverview } from "./payments-api";
 
 function Figure({
   label,

@@ -4,13 +4,13 @@ import { type PaymentDto, paymentStatuses } from "../../../shared/schemas/paymen
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { ListPagination } from "../admin-shell/list-pagination";
-import { NativeSelect } from "../admin-shell/native-select";
+import { NativeSelect } from "../../components/ui/native-select";
+import { ListPagination } from "../../components/ui/pagination";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
+import { usePayments } from "./payments-api";
 import { displayStatus } from "./plans-section";
 import { StatusBadge } from "./status-badge";
-import { usePayments } from "./use-payments";
 
 const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Action"];
 

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient } from "../../test/render";
+import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
-import { overviewRefreshMs } from "./use-payments";
 
 // Radix Checkbox measures itself; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -118,30 +117,18 @@ const soloType: AdminBookingType = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(write: (call: Call) => Response = (call) => Response.json(call.body ?? {}, { status: 200 })) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      const call = { url, method, body };
-      calls.push(call);
-      if (method !== "GET") return write(call);
-      if (url === "/api/current-retreat") return Response.json({ id: retreatId, bookingTypes: [] });
-      if (url === "/api/admin/payment-overview") return Response.json(overview);
-      if (url === "/api/admin/payment-plans") return Response.json([activePlan, paidPlan]);
-      if (url.startsWith("/api/admin/payments?"))
-        return Response.json({ items: [instalment], total: 1, page: 1, pageSize: 20 });
-      if (url === "/api/admin/booking-types") return Response.json([soloType]);
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PaymentsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url, method } = call;
+    if (method !== "GET") return write(call);
+    if (url === "/api/current-retreat") return Response.json({ id: retreatId, bookingTypes: [] });
+    if (url === "/api/admin/payment-overview") return Response.json(overview);
+    if (url === "/api/admin/payment-plans") return Response.json([activePlan, paidPlan]);
+    if (url.startsWith("/api/admin/payments?"))
+      return Response.json({ items: [instalment], total: 1, page: 1, pageSize: 20 });
+    if (url === "/api/admin/booking-types") return Response.json([soloType]);
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<PaymentsTab />, { toaster: true });
   return calls;
 }
 

@@ -1,10 +1,10 @@
 import { PlaceOffersPanel } from "../places/place-offers-panel";
 import { BookingTypesSection } from "./booking-types-section";
 import { OverviewCards } from "./overview-cards";
+import { useCurrentRetreat } from "./payments-api";
 import { PaymentsSection } from "./payments-section";
 import { PlansSection } from "./plans-section";
 import { RemindersSection } from "./reminders-section";
-import { useCurrentRetreat } from "./use-payments";
 
 /** Spec section 2: payment overview, plans, reminders, payments, booking types. */
 export function PaymentsTab() {

@@ -8,9 +8,9 @@ import { useWrite } from "../../lib/use-write";
 import { CancelBookingButton } from "../places/cancel-booking-button";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
+import { paymentsRefresh, plansPath, usePaymentPlans } from "./payments-api";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { StatusBadge } from "./status-badge";
-import { paymentsRefresh, plansPath, usePaymentPlans } from "./use-payments";
 
 export const canCompletePlan = (plan: PaymentPlanDto) =>
   plan.status === "active" && toPence(plan.remainingAmount) === 0;

@@ -9,13 +9,13 @@ import {
   recordPaymentSchema,
 } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { londonToday, planTypeLabel } from "./format";
-import { paymentsPath, paymentsRefresh } from "./use-payments";
+import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
 type FieldName = keyof Fields;

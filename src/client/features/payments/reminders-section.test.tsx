@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { RemindersSection } from "./reminders-section";
 
 // Dated from today: whether a reminder "goes out" or is "due now" depends on the clock.
@@ -112,19 +109,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderSection() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RemindersSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<RemindersSection />, { toaster: true });
 }
 
 const row = (name: RegExp) => screen.getByRole("listitem", { name });

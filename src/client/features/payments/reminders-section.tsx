@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useState } from "react";
 import { businessTimeZone } from "../../../shared/constants";
@@ -15,12 +15,9 @@ import {
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
 import { cn } from "../../lib/cn";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
-
-export const paymentRemindersPath = "/api/admin/payment-reminders";
+import { useWrite } from "../../lib/use-write";
+import { paymentRemindersPath } from "./payments-api";
 
 type Filter = "all" | PaymentReminderStatus;
 const filters: readonly Filter[] = ["all", ...paymentReminderStatuses];
@@ -97,19 +94,14 @@ export function whenLine(r: PaymentReminder, now: Date = new Date()): string {
 }
 
 function useSendReminder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (reminder: PaymentReminder) =>
-      (await (await apiRequest("POST", `${paymentRemindersPath}/${reminder.id}/send`)).json()) as PaymentReminder,
-    onSuccess: () => toast({ title: reminderSentMessage }),
-    onError: (error) =>
-      toast({
-        title: "Failed to send reminder",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
+  return useWrite<PaymentReminder, PaymentReminder>({
+    request: (reminder) => ({ method: "POST", path: `${paymentRemindersPath}/${reminder.id}/send` }),
+    success: reminderSentMessage,
+    failure: "Failed to send reminder",
     // A failure may have changed the status too (pending to failed): refresh either way.
-    onSettled: () => invalidateByPrefix(queryClient, paymentRemindersPath),
+    refresh: [paymentRemindersPath],
+    refreshOnError: true,
+    holdUntilRefreshed: true,
   });
 }
 

@@ -3,13 +3,13 @@ import { formatAmount } from "../../../shared/finance/money";
 import { cancelBookingSchema, moneyAmountSchema, refundRuleLabels } from "../../../shared/schemas/places";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { londonToday } from "./format";
 import { refundQuoteUrl, useCancelBooking, useRefundQuote } from "./places-api";
 

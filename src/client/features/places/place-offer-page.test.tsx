@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type PublicPlaceOffer, placeMessages } from "../../../shared/schemas/places";
-import { createQueryClient } from "../../lib/query-client";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import PlaceOfferPage, { offerTexts } from "./place-offer-page";
 
 configure({ asyncUtilTimeout: 5000 });
@@ -39,19 +38,12 @@ type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>
 function setup(handler: Handler, pageToken = token) {
   const fetchMock = vi.fn(async (u: string, init?: RequestInit) => handler(u, init));
   vi.stubGlobal("fetch", fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PlaceOfferPage params={{ token: pageToken }} />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PlaceOfferPage params={{ token: pageToken }} />);
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([u]) => u);
   return { fetchMock, posts };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("PlaceOfferPage", () => {
   it("shows the offer: retreat, dates, the price and its schedule, and until when it stands", async () => {

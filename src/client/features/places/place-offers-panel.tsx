@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { type PlaceOfferItem, placeOfferStatusLabels } from "../../../shared/schemas/places";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { serverMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
 import { toast } from "../../lib/use-toast";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { CapacityBar } from "./capacity-bar";
 import { londonDateTime } from "./format";
 import { usePlaceOffers, useWithdrawOffer } from "./places-api";

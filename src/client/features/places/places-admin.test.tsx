@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlaceOffersResponse, RefundQuote } from "../../../shared/schemas/places";
 import { placeMessages } from "../../../shared/schemas/places";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient as renderInClient, resetClientTest } from "../../test/render";
 import { CancelBookingButton } from "./cancel-booking-button";
 import { londonToday } from "./format";
 import { PlaceOffersPanel } from "./place-offers-panel";
@@ -73,19 +70,10 @@ function stubFetch(handler: (call: Call) => Response) {
 }
 
 function renderWithClient(ui: ReactNode) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      {ui}
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderInClient(ui, { toaster: true });
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("PlaceOffersPanel", () => {
   it("shows the capacity and who holds an offer until when", async () => {

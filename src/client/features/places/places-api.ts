@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CancelBookingInput,
   CancelBookingResult,
@@ -6,12 +6,16 @@ import type {
   PublicPlaceOffer,
   RefundQuote,
 } from "../../../shared/schemas/places";
-import { ApiError, apiRequest, throwIfResNotOk } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
+import { ApiError, throwIfResNotOk } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
+import { applicationsPath } from "../applications/applications-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
+import { paymentsPath } from "../payments/payments-api";
 
 export const placeOffersPath = "/api/admin/place-offers";
-export const publicOfferPath = (token: string) => `/api/place-offers/${encodeURIComponent(token)}`;
-const applicationsPath = "/api/admin/applications";
+const publicOffersRoot = "/api/place-offers";
+export const publicOfferPath = (token: string) => `${publicOffersRoot}/${encodeURIComponent(token)}`;
+const publicOfferQueryKey = (token: string) => [publicOffersRoot, token];
 
 /** The query key is the URL (the default query function fetches the key). */
 export const placeOffersUrl = (retreatId: string | null) =>
@@ -30,29 +34,16 @@ export const refundQuoteUrl = (
 };
 
 /** Everything a place changing hands touches: offers, applications, payments, the dashboard. */
-function useRefreshPlaces() {
-  const queryClient = useQueryClient();
-  return () =>
-    invalidateByPrefix(
-      queryClient,
-      placeOffersPath,
-      applicationsPath,
-      "/api/admin/payment",
-      "/api/admin/payments",
-      "/api/admin/dashboard",
-    );
-}
+const placesRefresh = [placeOffersPath, applicationsPath, "/api/admin/payment", paymentsPath, dashboardPath];
 
 export function usePlaceOffers(retreatId: string | null) {
   return useQuery<PlaceOffersResponse>({ queryKey: [placeOffersUrl(retreatId)] });
 }
 
 export function useWithdrawOffer() {
-  const refresh = useRefreshPlaces();
-  return useMutation({
-    mutationFn: async (id: string) =>
-      (await (await apiRequest("POST", `${placeOffersPath}/${id}/withdraw`)).json()) as { offersMade: number },
-    onSuccess: () => void refresh(),
+  return useWrite<string, { offersMade: number }>({
+    request: (id) => ({ method: "POST", path: `${placeOffersPath}/${id}/withdraw` }),
+    refresh: placesRefresh,
   });
 }
 
@@ -61,13 +52,9 @@ export function useRefundQuote(url: string | null) {
 }
 
 export function useCancelBooking(applicationId: string) {
-  const refresh = useRefreshPlaces();
-  return useMutation({
-    mutationFn: async (input: CancelBookingInput) =>
-      (await (
-        await apiRequest("POST", `${applicationsPath}/${applicationId}/cancel`, input)
-      ).json()) as CancelBookingResult,
-    onSuccess: () => void refresh(),
+  return useWrite<CancelBookingInput, CancelBookingResult>({
+    request: (input) => ({ method: "POST", path: `${applicationsPath}/${applicationId}/cancel`, body: input }),
+    refresh: placesRefresh,
   });
 }
 
@@ -87,7 +74,7 @@ export function offerFailure(error: unknown): OfferFailure {
 
 export function usePublicOffer(token: string) {
   return useQuery<PublicPlaceOffer>({
-    queryKey: ["/api/place-offers", token],
+    queryKey: publicOfferQueryKey(token),
     queryFn: async ({ signal }) => {
       const res = await fetch(publicOfferPath(token), { credentials: "include", signal });
       await throwIfResNotOk(res);
@@ -98,9 +85,8 @@ export function usePublicOffer(token: string) {
 
 export function useAnswerOffer(token: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (answer: "accept" | "decline") =>
-      (await (await apiRequest("POST", `${publicOfferPath(token)}/${answer}`)).json()) as PublicPlaceOffer,
-    onSuccess: (offer) => queryClient.setQueryData(["/api/place-offers", token], offer),
+  return useWrite<"accept" | "decline", PublicPlaceOffer>({
+    request: (answer) => ({ method: "POST", path: `${publicOfferPath(token)}/${answer}` }),
+    onSuccess: (offer) => queryClient.setQueryData(publicOfferQueryKey(token), offer),
   });
 }

@@ -1,16 +1,36 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { formatDay, formatLocalTimes } from "../../../shared/display/time";
 import type { Session } from "../../../shared/schemas/schedule";
-import { type AdminVendorBooking, createVendorBookingSchema } from "../../../shared/schemas/vendors";
+import {
+  type AdminVendorBooking,
+  type CreateVendorBookingInput,
+  createVendorBookingSchema,
+} from "../../../shared/schemas/vendors";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./use-vendors";
+import { useVendorBookings, useVendors, vendorBookingsPath, vendorRefresh } from "./schedule-api";
 
-type FieldName = "vendorId" | "rate" | "description";
+type FormValues = { vendorId: string; rate: string; description: string };
+type BookingBody = { vendorId: string; retreatSessionId: string; rate: string | null; description: string | null };
+
+const blank: FormValues = { vendorId: "", rate: "", description: "" };
+
+/** The fields as the API takes them: a blank rate or description is null. */
+function toBody(values: FormValues, retreatSessionId: string): BookingBody {
+  return {
+    vendorId: values.vendorId,
+    retreatSessionId,
+    rate: values.rate.trim() || null,
+    description: values.description.trim() || null,
+  };
+}
 
 /** Book a vendor onto one session: the session sets the retreat and the times. */
 export function BookVendorDialog({
@@ -24,16 +44,24 @@ export function BookVendorDialog({
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [vendorId, setVendorId] = useState("");
-  const [rate, setRate] = useState("");
-  const [description, setDescription] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // Checked by the API's own rules (createVendorBookingSchema) on the body the form would send.
+  const formSchema = useMemo(
+    () =>
+      z
+        .object({ vendorId: z.string(), rate: z.string(), description: z.string() })
+        .transform((values): CreateVendorBookingInput => toBody(values, session.id))
+        .pipe(createVendorBookingSchema),
+    [session.id],
+  );
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: blank,
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
   const vendors = useVendors();
   const bookings = useVendorBookings();
-  const book = useWrite<
-    { vendorId: string; retreatSessionId: string; rate: string | null; description: string | null },
-    AdminVendorBooking
-  >({
+  const book = useWrite<BookingBody, AdminVendorBooking>({
     request: (body) => ({ method: "POST", path: vendorBookingsPath, body }),
     success: (b) => `${b.vendorName} booked for ${b.sessionTitle ?? session.title}`,
     failure: "Failed to book vendor",
@@ -48,25 +76,10 @@ export function BookVendorDialog({
   );
   const choices = (vendors.data ?? []).filter((v) => v.isActive);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      vendorId,
-      retreatSessionId: session.id,
-      rate: rate.trim() || null,
-      description: description.trim() || null,
-    };
-    const parsed = createVendorBookingSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
-      focusFirstError(formRef.current, Object.keys(found));
-      return;
-    }
-    setErrors({});
-    book.mutate(body);
-  };
+  const submit = form.handleSubmit(
+    () => book.mutate(toBody(form.getValues(), session.id)),
+    (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
+  );
 
   const formId = `${id}-form`;
   const when = `${formatDay(session.date)}, ${formatLocalTimes(session.localStartTime, session.localEndTime, timeZone)}`;
@@ -93,10 +106,10 @@ export function BookVendorDialog({
           label="Vendor"
           required
           hint={vendors.isSuccess && choices.length === 0 ? "No active vendors: add one in Vendors first." : undefined}
-          error={errors.vendorId}
+          error={errors.vendorId?.message}
         >
           {(control) => (
-            <NativeSelect {...control} value={vendorId} onChange={(e) => setVendorId(e.target.value)}>
+            <NativeSelect {...control} {...form.register("vendorId")}>
               <option value="">Choose a vendor...</option>
               {choices.map((v) => (
                 <option key={v.id} value={v.id} disabled={alreadyBooked.has(v.id)}>
@@ -108,20 +121,18 @@ export function BookVendorDialog({
             </NativeSelect>
           )}
         </FormField>
-        <FormField id={`${id}-rate`} name="rate" label="Rate (GBP)" hint="Optional, e.g. 150.00" error={errors.rate}>
-          {(control) => (
-            <Input {...control} inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} />
-          )}
+        <FormField
+          id={`${id}-rate`}
+          name="rate"
+          label="Rate (GBP)"
+          hint="Optional, e.g. 150.00"
+          error={errors.rate?.message}
+        >
+          {(control) => <Input {...control} inputMode="decimal" {...form.register("rate")} />}
         </FormField>
-        <FormField id={`${id}-description`} name="description" label="Description" error={errors.description}>
+        <FormField id={`${id}-description`} name="description" label="Description" error={errors.description?.message}>
           {(control) => (
-            <Textarea
-              rows={3}
-              {...control}
-              placeholder="e.g. Lunch for 15, vegan"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
+            <Textarea rows={3} {...control} placeholder="e.g. Lunch for 15, vegan" {...form.register("description")} />
           )}
         </FormField>
       </form>

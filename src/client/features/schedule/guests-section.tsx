@@ -1,6 +1,6 @@
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { useGuestCandidates, useInviteGuest } from "./use-guest-invite";
+import { useGuestCandidates, useInviteGuest } from "./schedule-api";
 
 /** Accepted applicants and their guest-portal accounts: invite sends a set-password email. */
 export function GuestsSection() {

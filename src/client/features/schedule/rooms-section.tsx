@@ -6,12 +6,10 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-
-const roomsPath = "/api/admin/rooms";
-const assignmentsPath = "/api/admin/room-assignments";
+import { assignmentsPath, roomsPath } from "./schedule-api";
 
 function AddRoomForm() {
   const id = useId();

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { outsideRetreatDatesMessage } from "../../../shared/schemas/schedule";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { ScheduleTab } from "./schedule-tab";
 
 const retreat = {
@@ -39,32 +37,17 @@ const dinner = {
   isPublic: false,
 };
 
-type Call = { url: string; method: string; body: unknown };
-
 function setup(
   post: (body: unknown) => Response = (body) => Response.json({ ...yoga, ...(body as object) }, { status: 201 }),
 ) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (method === "GET" && url === "/api/admin/sessions")
-        return Response.json({ retreat, sessions: [dinner, yoga] });
-      if (method === "POST" && url === "/api/admin/sessions") return post(body);
-      if (url === "/api/admin/rooms") return Response.json({ retreat, rooms: [], unassigned: [] });
-      if (url === "/api/admin/guests") return Response.json([]);
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ScheduleTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async ({ url, method, body }) => {
+    if (method === "GET" && url === "/api/admin/sessions") return Response.json({ retreat, sessions: [dinner, yoga] });
+    if (method === "POST" && url === "/api/admin/sessions") return post(body);
+    if (url === "/api/admin/rooms") return Response.json({ retreat, rooms: [], unassigned: [] });
+    if (url === "/api/admin/guests") return Response.json([]);
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<ScheduleTab />, { toaster: true });
   return calls;
 }
 
@@ -74,11 +57,7 @@ async function openCreateForm() {
   fireEvent.click(add);
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("ScheduleTab sessions", () => {
   it("lists sessions under day headings in date order, marking staff-only ones", async () => {

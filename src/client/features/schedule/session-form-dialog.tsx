@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { zoneLabel } from "../../../shared/display/time";
@@ -11,18 +10,16 @@ import {
   sessionTypeLabels,
   sessionTypes,
 } from "../../../shared/schemas/schedule";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
 import { toast } from "../../lib/use-toast";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
+import { useWrite } from "../../lib/use-write";
 import { serverFieldErrors } from "../email-marketing/templates/server-field-errors";
-
-export const sessionsPath = "/api/admin/sessions";
+import { sessionsPath } from "./schedule-api";
 
 const formFields = new Set(["title", "description", "date", "startTime", "endTime", "location", "type"]);
 
@@ -56,26 +53,20 @@ export function SessionFormDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const form = useForm<SessionInput, unknown, SessionInputParsed>({
     resolver: zodResolver(sessionInputSchema),
     defaultValues: defaults(session, defaultDate),
   });
   const errors = form.formState.errors;
 
-  const save = useMutation({
-    mutationFn: async (values: SessionInputParsed) => {
-      const { retreatId: _ignored, ...fields } = values;
-      const res = session
-        ? await apiRequest("PATCH", `${sessionsPath}/${session.id}`, fields)
-        : await apiRequest("POST", sessionsPath, { ...fields, ...(retreatId ? { retreatId } : {}) });
-      return (await res.json()) as Session;
-    },
-    onSuccess: (saved) => {
-      toast({ title: session ? "Session updated" : "Session created", description: saved.title });
-      void invalidateByPrefix(queryClient, sessionsPath);
-      onClose();
-    },
+  const save = useWrite<SessionInputParsed, Session>({
+    request: ({ retreatId: _ignored, ...fields }) =>
+      session
+        ? { method: "PATCH", path: `${sessionsPath}/${session.id}`, body: fields }
+        : { method: "POST", path: sessionsPath, body: { ...fields, ...(retreatId ? { retreatId } : {}) } },
+    success: (saved) => ({ title: session ? "Session updated" : "Session created", description: saved.title }),
+    refresh: [sessionsPath],
+    onSuccess: onClose,
     onError: (error) => {
       // A reply about one field (a date outside the retreat, an end before the start) is shown under
       // that field, like the form's own checks; only a failure of the whole save is a toast.

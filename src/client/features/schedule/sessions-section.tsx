@@ -14,9 +14,10 @@ import {
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { AdminDialog } from "../../components/ui/dialog";
 import { useWrite } from "../../lib/use-write";
-import { AdminDialog } from "../applications/admin/admin-dialog";
-import { SessionFormDialog, sessionsPath } from "./session-form-dialog";
+import { sessionsPath } from "./schedule-api";
+import { SessionFormDialog } from "./session-form-dialog";
 
 export function typeLabel(type: string | null): string {
   return type && type in sessionTypeLabels ? sessionTypeLabels[type as SessionType] : (type ?? "");

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { VendorBookingsSection } from "./vendor-bookings-section";
 
 const retreat = {
@@ -74,41 +72,27 @@ const orphan: AdminVendorBooking = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const custom = reply(call);
-      if (custom) return custom;
-      if (url === "/api/admin/sessions") return Response.json({ retreat, sessions: [lunch, yoga] });
-      if (url === "/api/admin/vendors") return Response.json([kitchen, florist, retired]);
-      if (call.method === "GET" && url === "/api/admin/vendor-bookings") return Response.json([booking, orphan]);
-      if (call.method === "POST")
-        return Response.json(
-          { ...booking, id: "new", vendorName: florist.name, sessionTitle: yoga.title, ...(call.body as object) },
-          { status: 201 },
-        );
-      if (call.method === "PATCH") return Response.json({ ...booking, ...(call.body as object) });
-      if (call.method === "DELETE") return Response.json({ id: booking.id, deleted: true });
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <VendorBookingsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    const custom = reply(call);
+    if (custom) return custom;
+    if (url === "/api/admin/sessions") return Response.json({ retreat, sessions: [lunch, yoga] });
+    if (url === "/api/admin/vendors") return Response.json([kitchen, florist, retired]);
+    if (call.method === "GET" && url === "/api/admin/vendor-bookings") return Response.json([booking, orphan]);
+    if (call.method === "POST")
+      return Response.json(
+        { ...booking, id: "new", vendorName: florist.name, sessionTitle: yoga.title, ...(call.body as object) },
+        { status: 201 },
+      );
+    if (call.method === "PATCH") return Response.json({ ...booking, ...(call.body as object) });
+    if (call.method === "DELETE") return Response.json({ id: booking.id, deleted: true });
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<VendorBookingsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 async function openBooking(title: string) {
   fireEvent.click(await screen.findByRole("button", { name: `Book vendor for ${title}` }));

@@ -12,12 +12,11 @@ import {
 } from "../../../shared/schemas/vendors";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { AdminDialog } from "../../components/ui/dialog";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { BookVendorDialog } from "./book-vendor-dialog";
-import { sessionsPath } from "./session-form-dialog";
-import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./use-vendors";
+import { sessionsPath, useVendorBookings, vendorBookingsPath, vendorRefresh } from "./schedule-api";
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { createVendorSchema, type VendorDto } from "../../../shared/schemas/vendors";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./use-vendors";
+import { useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./schedule-api";
 
 type Fields = {
   name: string;

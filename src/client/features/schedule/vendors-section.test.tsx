@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import type { VendorDto } from "../../../shared/schemas/vendors";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { toVendorBody } from "./vendor-form-dialog";
 import { VendorsSection } from "./vendors-section";
 
@@ -38,49 +36,35 @@ const driver: VendorDto = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const custom = reply(call);
-      if (custom) return custom;
-      if (call.method === "GET" && url === "/api/admin/vendors") return Response.json([kitchen, driver]);
-      if (url === "/api/admin/vendor-bookings")
-        return Response.json([
-          { vendorId: kitchen.id, status: "booked" },
-          { vendorId: kitchen.id, status: "cancelled" },
-        ]);
-      if (url === "/api/admin/tasks/assignees")
-        return Response.json([
-          { id: vicUserId, name: "Vic Vendor", role: "vendor" },
-          { id: valUserId, name: "Val Vendor", role: "vendor" },
-          { id: "00000000-0000-4000-8000-0000000000c3", name: "Sam Staff", role: "staff" },
-        ]);
-      if (call.method === "POST")
-        return Response.json({ ...kitchen, ...(call.body as object), id: "new" }, { status: 201 });
-      if (call.method === "PATCH") {
-        const base = url.endsWith(driver.id) ? driver : kitchen;
-        return Response.json({ ...base, ...(call.body as object) });
-      }
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <VendorsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async (call) => {
+    const { url } = call;
+    const custom = reply(call);
+    if (custom) return custom;
+    if (call.method === "GET" && url === "/api/admin/vendors") return Response.json([kitchen, driver]);
+    if (url === "/api/admin/vendor-bookings")
+      return Response.json([
+        { vendorId: kitchen.id, status: "booked" },
+        { vendorId: kitchen.id, status: "cancelled" },
+      ]);
+    if (url === "/api/admin/tasks/assignees")
+      return Response.json([
+        { id: vicUserId, name: "Vic Vendor", role: "vendor" },
+        { id: valUserId, name: "Val Vendor", role: "vendor" },
+        { id: "00000000-0000-4000-8000-0000000000c3", name: "Sam Staff", role: "staff" },
+      ]);
+    if (call.method === "POST")
+      return Response.json({ ...kitchen, ...(call.body as object), id: "new" }, { status: 201 });
+    if (call.method === "PATCH") {
+      const base = url.endsWith(driver.id) ? driver : kitchen;
+      return Response.json({ ...base, ...(call.body as object) });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<VendorsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const row = async (name: string) => screen.findByRole("listitem", { name });
 

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { useWrite } from "../../lib/use-write";
-import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./use-vendors";
+import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./schedule-api";
 import { VendorFormDialog } from "./vendor-form-dialog";
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {

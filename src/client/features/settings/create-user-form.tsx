@@ -13,9 +13,11 @@ import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
+import { auditLogsPath } from "../audit/audit-api";
 import { OneTimeLink } from "./one-time-link";
+import { usersPath } from "./settings-api";
 
 const empty: CreateUserInput = {
   email: "",
@@ -42,7 +44,7 @@ export function CreateUserForm() {
     // The API takes a password or `sendSetPasswordLink: true`; an unticked box is left out.
     request: ({ sendSetPasswordLink, ...fields }) => ({
       method: "POST",
-      path: "/api/admin/users",
+      path: usersPath,
       body: sendSetPasswordLink ? { ...fields, sendSetPasswordLink: true } : fields,
     }),
     success: (user, body) => ({
@@ -54,7 +56,7 @@ export function CreateUserForm() {
           : `${user.email} can now sign in.`,
     }),
     failure: "Failed to create user",
-    refresh: ["/api/admin/users", "/api/admin/audit-logs"],
+    refresh: [usersPath, auditLogsPath],
     onSuccess: () => form.reset(empty),
   });
 

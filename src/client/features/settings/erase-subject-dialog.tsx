@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { type EraseResponse, eraseMismatchMessage } from "../../../shared/schemas/privacy";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { useWrite } from "../../lib/use-write";
+import { adminApiRoot, erasePath } from "./settings-api";
 
 /** [one, many] for each table the erasure reports. */
 const tableLabels: Record<string, [string, string]> = {
@@ -60,19 +58,14 @@ export function erasureSummary(result: EraseResponse): string {
 /** Erasure asks for the address a second time: the owner types it, so a slip of the mouse erases nothing. */
 export function EraseSubjectDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [confirmEmail, setConfirmEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const erase = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest("POST", "/api/admin/privacy/erase", { email, confirmEmail });
-      return (await res.json()) as EraseResponse;
-    },
-    onSuccess: (result) => {
-      toast({ title: `Data erased for ${email}`, description: erasureSummary(result) });
-      void invalidateByPrefix(queryClient, "/api/admin");
-      onClose();
-    },
+  // No failure toast: the dialog shows the server's reason itself.
+  const erase = useWrite<void, EraseResponse>({
+    request: () => ({ method: "POST", path: erasePath, body: { email, confirmEmail } }),
+    success: (result) => ({ title: `Data erased for ${email}`, description: erasureSummary(result) }),
+    refresh: [adminApiRoot],
+    onSuccess: onClose,
   });
 
   const submit = (event: FormEvent) => {

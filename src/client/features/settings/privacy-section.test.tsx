@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type EraseResponse, eraseMismatchMessage, type SubjectExport } from "../../../shared/schemas/privacy";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient } from "../../test/render";
 import { PrivacySection } from "./privacy-section";
 
 const email = "ada@example.com";
@@ -33,38 +32,24 @@ function held(empty = false): SubjectExport {
   };
 }
 
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
-
 function setup(options: { erase?: () => Response } = {}) {
-  const calls: Call[] = [];
   let erased = false;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url === "/api/admin/privacy/retention")
-        return Response.json({ travelDataDays: 30, declinedApplicationDays: 365 });
-      if (url.startsWith("/api/admin/privacy/subject?")) return Response.json(held(erased));
-      if (url === "/api/admin/privacy/erase" && method === "POST") {
-        erased = true;
-        const result: EraseResponse = {
-          deleted: { applications: 1, emailLogs: 3, subscribers: 1 },
-          anonymised: { applications: 1, payments: 2 },
-          accountsKept: 0,
-        };
-        return options.erase ? options.erase() : Response.json(result);
-      }
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PrivacySection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async ({ url, method }) => {
+    if (url === "/api/admin/privacy/retention")
+      return Response.json({ travelDataDays: 30, declinedApplicationDays: 365 });
+    if (url.startsWith("/api/admin/privacy/subject?")) return Response.json(held(erased));
+    if (url === "/api/admin/privacy/erase" && method === "POST") {
+      erased = true;
+      const result: EraseResponse = {
+        deleted: { applications: 1, emailLogs: 3, subscribers: 1 },
+        anonymised: { applications: 1, payments: 2 },
+        accountsKept: 0,
+      };
+      return options.erase ? options.erase() : Response.json(result);
+    }
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<PrivacySection />, { toaster: true });
   return calls;
 }
 

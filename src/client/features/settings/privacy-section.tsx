@@ -15,13 +15,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { serverMessage } from "../../lib/api-error-message";
 import { EraseSubjectDialog } from "./erase-subject-dialog";
-
-export const privacyPath = "/api/admin/privacy";
-export const retentionPath = `${privacyPath}/retention`;
-
-export function subjectUrl(email: string, format: "json" | "csv" = "json"): string {
-  return `${privacyPath}/subject${format === "csv" ? ".csv" : ""}?email=${encodeURIComponent(email)}`;
-}
+import { retentionPath, subjectUrl } from "./settings-api";
 
 function days(n: number): string {
   return `${n} ${n === 1 ? "day" : "days"}`;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { retreatDefaults } from "../../../shared/constants";
 import {
@@ -13,17 +13,18 @@ import {
 } from "../../../shared/schemas/admin-retreats";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
+import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FieldError, FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { ApiError, apiRequest } from "../../lib/api-request";
-import { invalidateByPrefix } from "../../lib/invalidate-by-prefix";
-import { toast } from "../../lib/use-toast";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog, FormDialogFooter } from "../applications/admin/admin-dialog";
-import { settingsQueryKey } from "./settings-form";
-
-export const retreatsPath = "/api/admin/retreats";
+import { ApiError } from "../../lib/api-request";
+import { useWrite } from "../../lib/use-write";
+import { auditLogsPath } from "../audit/audit-api";
+import { dashboardPath } from "../dashboard/dashboard-api";
+import { currentRetreatPath } from "../landing/landing-api";
+import { sessionsPath } from "../schedule/schedule-api";
+import { retreatsPath, settingsQueryKey } from "./settings-api";
 
 type Field =
   | "name"
@@ -122,7 +123,6 @@ function serverErrors(error: unknown): { fieldErrors: Errors; message: string } 
 export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat | null; onClose: () => void }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const queryClient = useQueryClient();
   const settings = useQuery<AppSettings>({ queryKey: settingsQueryKey, enabled: !retreat });
   const [values, setValues] = useState<Values>(() => initial(retreat, settings.data));
   const [errors, setErrors] = useState<Errors>({});
@@ -151,27 +151,15 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
     field?.scrollIntoView?.({ block: "nearest" });
   }, [errors]);
 
-  const save = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
-      const res = retreat
-        ? await apiRequest("PATCH", `${retreatsPath}/${retreat.id}`, body)
-        : await apiRequest("POST", retreatsPath, body);
-      return (await res.json()) as AdminRetreat;
-    },
-    onSuccess: (saved) => {
-      toast({ title: retreat ? "Retreat updated" : "Retreat created", description: saved.name });
-      // Dates, capacity and zone feed the landing page, schedule, places and the dashboard.
-      void invalidateByPrefix(
-        queryClient,
-        retreatsPath,
-        "/api/current-retreat",
-        "/api/admin/dashboard",
-        "/api/admin/sessions",
-        "/api/admin/places",
-        "/api/admin/audit-logs",
-      );
-      onClose();
-    },
+  const save = useWrite<Record<string, unknown>, AdminRetreat>({
+    request: (body) =>
+      retreat
+        ? { method: "PATCH", path: `${retreatsPath}/${retreat.id}`, body }
+        : { method: "POST", path: retreatsPath, body },
+    success: (saved) => ({ title: retreat ? "Retreat updated" : "Retreat created", description: saved.name }),
+    // Dates, capacity and zone feed the landing page, schedule, places and the dashboard.
+    refresh: [retreatsPath, currentRetreatPath, dashboardPath, sessionsPath, auditLogsPath],
+    onSuccess: onClose,
     onError: (error) => {
       const { fieldErrors, message } = serverErrors(error);
       setFormError(Object.keys(fieldErrors).length > 0 ? null : message);

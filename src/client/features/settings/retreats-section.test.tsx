@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminRetreat } from "../../../shared/schemas/admin-retreats";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { RetreatsSection } from "./retreats-section";
 
 const bali: AdminRetreat = {
@@ -41,7 +39,6 @@ type Call = { url: string; method: string; body: Record<string, unknown> | undef
 type Handler = (body: Record<string, unknown>) => Response;
 
 function setup(overrides: Record<string, Handler> = {}) {
-  const calls: Call[] = [];
   let list = [bali, lisbon];
   const routes: Record<string, Handler> = {
     "GET /api/admin/retreats": () => Response.json(list),
@@ -62,30 +59,15 @@ function setup(overrides: Record<string, Handler> = {}) {
     },
     ...overrides,
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      const handler = routes[`${method} ${url.split("?")[0]}`];
-      return handler ? handler(body) : new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RetreatsSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi<Record<string, unknown>>(async ({ url, method, body }) => {
+    const handler = routes[`${method} ${url.split("?")[0]}`];
+    return handler ? handler(body) : new Response("not found", { status: 404 });
+  });
+  renderWithClient(<RetreatsSection />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== "GET");
 

@@ -5,7 +5,8 @@ import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../.
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { RetreatFormDialog, retreatsPath } from "./retreat-form-dialog";
+import { RetreatFormDialog } from "./retreat-form-dialog";
+import { retreatsPath } from "./settings-api";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

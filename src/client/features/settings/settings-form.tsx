@@ -7,10 +7,10 @@ import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/set
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
-
-export const settingsQueryKey = ["/api/admin/settings"] as const;
+import { auditLogsPath } from "../audit/audit-api";
+import { settingsPath, settingsQueryKey } from "./settings-api";
 
 /**
  * What the setting really does (issue 16): it only pre-fills Add retreat. Prices, payments and
@@ -27,10 +27,10 @@ function SettingsFields({ saved }: { saved: AppSettings }) {
   useEffect(() => form.reset(saved), [saved, form]);
 
   const save = useWrite<AppSettings, AppSettings>({
-    request: (body) => ({ method: "PUT", path: "/api/admin/settings", body }),
+    request: (body) => ({ method: "PUT", path: settingsPath, body }),
     success: "Settings saved",
     failure: "Failed to save settings",
-    refresh: ["/api/admin/audit-logs"],
+    refresh: [auditLogsPath],
     onSuccess: (next) => queryClient.setQueryData(settingsQueryKey, next),
   });
 

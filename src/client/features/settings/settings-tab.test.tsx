@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { currencyHint } from "./settings-form";
 import { SettingsTab } from "./settings-tab";
 
@@ -28,10 +26,7 @@ const owner = {
 const staff = { ...owner, id: "u2", email: "sam@example.com", firstName: "Sam", lastName: "Staff", role: "staff" };
 const emptyAudit = { items: [], total: 0, page: 1, pageSize: 25, entityTypes: [], actions: [] };
 
-type Call = { url: string; method: string; body: unknown };
-
 function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
-  const calls: Call[] = [];
   let users = [owner, staff];
   const routes: Record<string, (body: unknown) => Response> = {
     "GET /api/auth/user": () => Response.json(owner),
@@ -47,32 +42,17 @@ function setup(overrides: Record<string, (body: unknown) => Response> = {}) {
     },
     ...overrides,
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      const path = url.split("?")[0]!;
-      if (path === "/api/admin/audit-logs") return Response.json(emptyAudit);
-      const handler = routes[`${method} ${path}`];
-      return handler ? handler(body) : new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SettingsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async ({ url, method, body }) => {
+    const path = url.split("?")[0]!;
+    if (path === "/api/admin/audit-logs") return Response.json(emptyAudit);
+    const handler = routes[`${method} ${path}`];
+    return handler ? handler(body) : new Response("not found", { status: 404 });
+  });
+  renderWithClient(<SettingsTab />, { toaster: true });
   return calls;
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("SettingsTab", () => {
   it("lists users with their role and status", async () => {

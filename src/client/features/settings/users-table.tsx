@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
@@ -14,16 +13,16 @@ import { Button } from "../../components/ui/button";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { NativeSelect } from "../../components/ui/native-select";
 import { useAuth } from "../../lib/use-auth";
 import { useWrite } from "../../lib/use-write";
-import { NativeSelect } from "../admin-shell/native-select";
+import { auditLogsPath } from "../audit/audit-api";
 import { OneTimeLink } from "./one-time-link";
-
-export const usersQueryKey = ["/api/admin/users"] as const;
+import { setPasswordLinkPath, userPath, usersPath, useUsers } from "./settings-api";
 
 function useUpdateUser() {
   return useWrite<{ id: string; patch: UpdateUserInput }, UserDto>({
-    request: ({ id, patch }) => ({ method: "PATCH", path: `/api/admin/users/${id}`, body: patch }),
+    request: ({ id, patch }) => ({ method: "PATCH", path: userPath(id), body: patch }),
     success: (user, { patch }) => {
       const what = patch.password
         ? "Password changed; their other sessions have been signed out."
@@ -35,14 +34,14 @@ function useUpdateUser() {
       return { title: "User updated", description: what };
     },
     failure: "Failed to update user",
-    refresh: ["/api/admin/users", "/api/admin/audit-logs"],
+    refresh: [usersPath, auditLogsPath],
   });
 }
 
 /** Emails the user a single-use link to choose their own password (earlier links stop working). */
 function useSendSetPasswordLink() {
   return useWrite<UserDto, SetPasswordLinkSent>({
-    request: (user) => ({ method: "POST", path: `/api/admin/users/${user.id}/set-password-link` }),
+    request: (user) => ({ method: "POST", path: setPasswordLinkPath(user.id) }),
     success: (sent) =>
       sent.setPasswordUrl
         ? {
@@ -54,7 +53,7 @@ function useSendSetPasswordLink() {
             description: `We emailed ${sent.email} a link to set their password. It works once and expires in 72 hours; earlier links no longer work.`,
           },
     failure: "Failed to send link",
-    refresh: ["/api/admin/audit-logs"],
+    refresh: [auditLogsPath],
   });
 }
 
@@ -204,7 +203,7 @@ function RowPanel({ children }: { children: ReactNode }) {
 
 export function UsersTable() {
   const { user: me } = useAuth();
-  const { data, isLoading, error } = useQuery<UserDto[]>({ queryKey: usersQueryKey });
+  const { data, isLoading, error } = useUsers();
   if (isLoading) return <p role="status">Loading users…</p>;
   if (error || !data) return <p role="alert">Unable to load users.</p>;
   return (

@@ -11,8 +11,8 @@ import {
   taskStatusLabels,
 } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
+import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/cn";
-import { NativeSelect } from "../admin-shell/native-select";
 import { formatDay } from "./format";
 
 const priorityStyles: Record<TaskDto["priority"], string> = {

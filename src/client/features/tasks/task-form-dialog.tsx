@@ -1,7 +1,11 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import {
   type Assignee,
+  type CreateTaskInput,
   createTaskSchema,
   type TaskDto,
   type TaskPriority,
@@ -9,13 +13,13 @@ import {
   taskPriorityLabels,
 } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
+import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
 import { fromDateInput, toDateInput } from "./format";
-import { assigneesPath, useCreateTask, useUpdateTask } from "./use-task-mutations";
+import { assigneesPath, useCreateTask, useUpdateTask } from "./tasks-api";
 
 type FormState = {
   title: string;
@@ -25,6 +29,31 @@ type FormState = {
   dueDate: string;
   category: string;
 };
+
+/** The form's values as the API takes them: no assignee is null, no due date is null, a blank category is "general". */
+function toPayload(form: FormState): CreateTaskInput {
+  return {
+    title: form.title,
+    description: form.description,
+    priority: form.priority,
+    assigneeId: form.assigneeId || null,
+    dueDate: fromDateInput(form.dueDate),
+    category: form.category.trim() || "general",
+  };
+}
+
+/** The inputs as typed, checked by the API's own rules (createTaskSchema) on their way to the API. */
+const formSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    priority: z.enum(taskPriorities),
+    assigneeId: z.string(),
+    dueDate: z.string(),
+    category: z.string(),
+  })
+  .transform(toPayload)
+  .pipe(createTaskSchema);
 
 function initial(task: TaskDto | null): FormState {
   return {
@@ -47,50 +76,35 @@ export function TaskFormDialog({
   onOpenChange: (open: boolean) => void;
   task: TaskDto | null;
 }) {
-  const [form, setForm] = useState<FormState>(() => initial(task));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<FormState, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: initial(task),
+    shouldFocusError: false,
+  });
+  const errors = form.formState.errors;
   const assignees = useQuery<Assignee[]>({ queryKey: [assigneesPath], enabled: open });
   const create = useCreateTask();
   const update = useUpdateTask();
   const pending = create.isPending || update.isPending;
 
   useEffect(() => {
-    if (open) {
-      setForm(initial(task));
-      setErrors({});
-    }
-  }, [open, task]);
+    if (open) form.reset(initial(task));
+  }, [open, task, form]);
 
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const payload = {
-      title: form.title,
-      description: form.description,
-      priority: form.priority,
-      assigneeId: form.assigneeId || null,
-      dueDate: fromDateInput(form.dueDate),
-      category: form.category.trim() || "general",
-    };
-    const parsed = createTaskSchema.safeParse(payload);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      document.getElementById(`task-${Object.keys(next)[0]}`)?.focus();
-      return;
-    }
-    setErrors({});
-    try {
-      if (task) await update.mutateAsync({ id: task.id, patch: payload });
-      else await create.mutateAsync(payload);
-      onOpenChange(false);
-    } catch {
-      // The mutation's toast already says what went wrong; the form keeps what was typed.
-    }
-  }
+  const submit = form.handleSubmit(
+    async () => {
+      // What was typed, as before: the server trims and defaults it the same way the check did.
+      const payload = toPayload(form.getValues());
+      try {
+        if (task) await update.mutateAsync({ id: task.id, patch: payload });
+        else await create.mutateAsync(payload);
+        onOpenChange(false);
+      } catch {
+        // The mutation's toast already says what went wrong; the form keeps what was typed.
+      }
+    },
+    (invalid) => document.getElementById(`task-${Object.keys(invalid)[0]}`)?.focus(),
+  );
 
   return (
     <AdminDialog
@@ -109,16 +123,22 @@ export function TaskFormDialog({
       }
     >
       <form id="task-form" noValidate onSubmit={submit} className="grid gap-4">
-        <FormField id="task-title" name="title" label="Title" required error={errors.title}>
-          {(control) => <Input {...control} value={form.title} onChange={set("title")} maxLength={200} />}
+        <FormField id="task-title" name="title" label="Title" required error={errors.title?.message}>
+          {(control) => <Input {...control} {...form.register("title")} maxLength={200} />}
         </FormField>
-        <FormField id="task-description" name="description" label="Description" required error={errors.description}>
-          {(control) => <Textarea {...control} value={form.description} onChange={set("description")} rows={3} />}
+        <FormField
+          id="task-description"
+          name="description"
+          label="Description"
+          required
+          error={errors.description?.message}
+        >
+          {(control) => <Textarea {...control} {...form.register("description")} rows={3} />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="task-priority" name="priority" label="Priority" error={errors.priority}>
+          <FormField id="task-priority" name="priority" label="Priority" error={errors.priority?.message}>
             {(control) => (
-              <NativeSelect {...control} value={form.priority} onChange={set("priority")}>
+              <NativeSelect {...control} {...form.register("priority")}>
                 {taskPriorities.map((p) => (
                   <option key={p} value={p}>
                     {taskPriorityLabels[p]}
@@ -127,12 +147,12 @@ export function TaskFormDialog({
               </NativeSelect>
             )}
           </FormField>
-          <FormField id="task-category" name="category" label="Category" error={errors.category}>
-            {(control) => <Input {...control} value={form.category} onChange={set("category")} maxLength={100} />}
+          <FormField id="task-category" name="category" label="Category" error={errors.category?.message}>
+            {(control) => <Input {...control} {...form.register("category")} maxLength={100} />}
           </FormField>
-          <FormField id="task-assigneeId" name="assigneeId" label="Assignee" error={errors.assigneeId}>
+          <FormField id="task-assigneeId" name="assigneeId" label="Assignee" error={errors.assigneeId?.message}>
             {(control) => (
-              <NativeSelect {...control} value={form.assigneeId} onChange={set("assigneeId")}>
+              <NativeSelect {...control} {...form.register("assigneeId")}>
                 <option value="">Unassigned</option>
                 {(assignees.data ?? []).map((a) => (
                   <option key={a.id} value={a.id}>
@@ -142,8 +162,8 @@ export function TaskFormDialog({
               </NativeSelect>
             )}
           </FormField>
-          <FormField id="task-dueDate" name="dueDate" label="Due date" error={errors.dueDate}>
-            {(control) => <Input {...control} type="date" value={form.dueDate} onChange={set("dueDate")} />}
+          <FormField id="task-dueDate" name="dueDate" label="Due date" error={errors.dueDate?.message}>
+            {(control) => <Input {...control} type="date" {...form.register("dueDate")} />}
           </FormField>
         </div>
       </form>

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TaskDto } from "../../../shared/schemas/tasks";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { TasksTab } from "./tasks-tab";
 
 function task(overrides: Partial<TaskDto>): TaskDto {
@@ -35,7 +33,6 @@ let board: TaskDto[];
 let writeStatus: number;
 
 beforeEach(() => {
-  calls = [];
   writeStatus = 200;
   board = [
     task({
@@ -51,33 +48,19 @@ beforeEach(() => {
       task({ title: `Done ${i + 1}`, status: "completed", completedAt: `2026-01-0${i + 1}T00:00:00.000Z` }),
     ),
   ];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET" && url === "/api/admin/tasks") return Response.json(board);
-      if (method === "GET") return Response.json([]);
-      if (writeStatus !== 200)
-        return Response.json({ message: "A task cannot go from Pending to Review." }, { status: writeStatus });
-      return Response.json({});
-    }),
-  );
+  calls = fakeApi(({ method, url }) => {
+    if (method === "GET" && url === "/api/admin/tasks") return Response.json(board);
+    if (method === "GET") return Response.json([]);
+    if (writeStatus !== 200)
+      return Response.json({ message: "A task cannot go from Pending to Review." }, { status: writeStatus });
+    return Response.json({});
+  }).calls;
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TasksTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<TasksTab />, { toaster: true });
 }
 
 const column = (name: string) => screen.getByRole("region", { name: new RegExp(`^${name}`) });

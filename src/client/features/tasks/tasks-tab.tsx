@@ -3,12 +3,12 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { TaskDto } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { AdminDialog } from "../../components/ui/dialog";
 import { KanbanBoard } from "./kanban-board";
 import { TaskFormDialog } from "./task-form-dialog";
+import { tasksPath, useChangeTaskStatus, useDeleteTask } from "./tasks-api";
 import { TemplatesDialog } from "./templates-dialog";
 import { TimelineView } from "./timeline-view";
-import { tasksPath, useChangeTaskStatus, useDeleteTask } from "./use-task-mutations";
 
 type View = "kanban" | "timeline";
 

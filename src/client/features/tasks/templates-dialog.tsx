@@ -8,12 +8,12 @@ import {
   taskTemplateInputSchema,
 } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
+import { AdminDialog } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../admin-shell/native-select";
-import { AdminDialog } from "../applications/admin/admin-dialog";
+import { NativeSelect } from "../../components/ui/native-select";
 import { PriorityBadge } from "./task-card";
-import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./use-task-mutations";
+import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
 
 type Draft = {
   id?: string;

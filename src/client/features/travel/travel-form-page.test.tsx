@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
+import { renderWithClient } from "../../test/render";
 import { todayIso } from "./travel-form";
 import TravelFormPage from "./travel-form-page";
 
@@ -31,12 +29,7 @@ async function setup(
 ) {
   const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === "POST" ? respond() : link()));
   vi.stubGlobal("fetch", fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TravelFormPage params={{ applicationId }} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<TravelFormPage params={{ applicationId }} />, { toaster: true });
   await waitFor(() => expect(screen.queryByRole("heading", { name: "Loading…" })).toBeNull());
   return fetchMock;
 }

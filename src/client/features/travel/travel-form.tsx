@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { HeartPulse, IdCard, type LucideIcon, PhoneCall, Plane, ShieldCheck, Sparkles } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
@@ -11,8 +10,9 @@ import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api-error-message";
-import { ApiError, apiRequest } from "../../lib/api-request";
+import { ApiError } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { travelFormApiPath } from "./travel-api";
 
 /** The form is the API payload minus applicationId, which comes from the link. */
@@ -123,11 +123,9 @@ export function TravelForm({ applicationId, onSubmitted }: { applicationId: stri
     shouldFocusError: false,
   });
 
-  const submission = useMutation({
-    mutationFn: async (values: TravelFormValues) => {
-      const res = await apiRequest("POST", travelFormApiPath, { applicationId, ...values });
-      return (await res.json().catch(() => ({}))) as { message?: unknown };
-    },
+  // The toasts depend on the reply and the field errors, so onValid shows them itself.
+  const submission = useWrite<TravelFormValues, { message?: unknown } | undefined>({
+    request: (values) => ({ method: "POST", path: travelFormApiPath, body: { applicationId, ...values } }),
   });
 
   const onValid = async (values: TravelFormValues) => {

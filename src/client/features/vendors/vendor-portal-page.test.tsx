@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import VendorPortalPage, { vendorTasksLoadFailure } from "./vendor-portal-page";
 
 const vendorUser = {
@@ -77,13 +74,11 @@ function renderPage(tasksReply: Response | (() => Response)) {
     }),
   );
   const location = memoryLocation({ path: "/admin/vendor" });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Router hook={location.hook}>
-        <VendorPortalPage />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
+  renderWithClient(
+    <Router hook={location.hook}>
+      <VendorPortalPage />
+    </Router>,
+    { toaster: true },
   );
 }
 
@@ -96,11 +91,7 @@ afterAll(() => {
   process.env.TZ = deviceZone;
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("VendorPortalPage", () => {
   it("shows counts, pending and in-progress tasks with working buttons, and the booked sessions", async () => {

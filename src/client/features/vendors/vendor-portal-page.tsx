@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { formatZonedSlot } from "../../../shared/display/time";
 import {
@@ -12,17 +12,15 @@ import {
 import type { VendorBookingDto, VendorSchedule } from "../../../shared/schemas/vendors";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
-import { serverMessage } from "../../lib/api-error-message";
-import { apiRequest } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
+import { useWrite } from "../../lib/use-write";
 import { AccessDeniedCard } from "../admin-shell/access-denied-card";
 import { PortalFrame } from "../admin-shell/portal-frame";
 import { useRequireRole } from "../admin-shell/use-require-role";
 import { DueDate, PriorityBadge } from "../tasks/task-card";
+import { vendorSchedulePath, vendorTaskStatusPath, vendorTasksPath } from "./vendors-api";
 
 const vendorOnly = ["vendor"] as const;
-const tasksPath = "/api/vendor/tasks";
-const schedulePath = "/api/vendor/schedule";
 
 /** Spec section 8. */
 export const vendorTasksLoadFailure = "Unable to load tasks: Task management will be available once configured.";
@@ -87,24 +85,18 @@ function TaskList({
 }
 
 function VendorPortal() {
-  const queryClient = useQueryClient();
-  const list = useQuery<VendorTaskList>({ queryKey: [tasksPath] });
-  const schedule = useQuery<VendorSchedule>({ queryKey: [schedulePath] });
-  const change = useMutation({
-    mutationFn: async (input: { task: TaskDto; status: TaskStatus }) =>
-      apiRequest("POST", `${tasksPath}/${input.task.id}/status`, { status: input.status }),
-    onSuccess: (_res, input) =>
-      toast({
-        title: "Task updated",
-        description: `"${input.task.title}" moved to ${taskStatusLabels[input.status]}.`,
-      }),
-    onError: (error) =>
-      toast({
-        title: "Failed to update task",
-        description: serverMessage(error) ?? "Please try again.",
-        variant: "destructive",
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [tasksPath] }),
+  const list = useQuery<VendorTaskList>({ queryKey: [vendorTasksPath] });
+  const schedule = useQuery<VendorSchedule>({ queryKey: [vendorSchedulePath] });
+  const change = useWrite<{ task: TaskDto; status: TaskStatus }>({
+    request: (input) => ({ method: "POST", path: vendorTaskStatusPath(input.task.id), body: { status: input.status } }),
+    success: (_res, input) => ({
+      title: "Task updated",
+      description: `"${input.task.title}" moved to ${taskStatusLabels[input.status]}.`,
+    }),
+    failure: "Failed to update task",
+    refresh: [vendorTasksPath],
+    refreshOnError: true,
+    holdUntilRefreshed: true,
   });
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { HoneypotField } from "../../components/ui/honeypot-field";
 import { Input } from "../../components/ui/input";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
+import { waitlistPath } from "./waitlist-api";
 
 export const waitlistTexts = {
   title: "Join the Waitlist",
@@ -83,7 +84,7 @@ export default function WaitlistSection() {
 
     setStatus("submitting");
     try {
-      const res = await fetch("/api/waitlist", {
+      const res = await fetch(waitlistPath, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "include",

@@ -1,7 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Db } from "../../db/client";
 import type { EmailCampaign } from "../../db/schema";
-import { addressOf } from "../../email/address";
 import type { EditableEmail } from "../../email/editable-email";
 import { renderDeliveryInSandbox } from "../../email/email-sandbox";
 import type { RenderedEmail } from "../../email/render";

@@ -1,7 +1,7 @@
 /** Test data for the privacy tests (imported only by *.test.ts). */
 import type { FastifyInstance } from "fastify";
 import { type applications, emailLogs, travelComplianceForms } from "../../db/schema";
-import { fieldContext } from "../../privacy/field-encryption";
+import { fieldContext } from "../../encryption/field-encryption";
 import { insertApplication, insertRetreat, nextNumber } from "../../test/builders";
 
 export async function makeRetreat(

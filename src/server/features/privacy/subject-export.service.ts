@@ -23,7 +23,7 @@ import {
   vendors,
 } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { type FieldCipher, fieldContext, sensitiveFields } from "../../privacy/field-encryption";
+import { type FieldCipher, fieldContext, sensitiveFields } from "../../encryption/field-encryption";
 import { partnerFields } from "./personal-data";
 
 type Row = Record<string, unknown>;

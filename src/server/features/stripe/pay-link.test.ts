@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EmailSecrets } from "../../email/hidden-links";
-import { createFieldCipher } from "../../privacy/field-encryption";
+import { createFieldCipher } from "../../encryption/field-encryption";
 import { payLinkFor, payLinkToken, verifyPayLinkToken } from "./pay-link";
 
 const secret = "s".repeat(40);

@@ -1,4 +1,4 @@
-import { type FieldCipher, fieldContext, sensitiveFields } from "../../privacy/field-encryption";
+import { type FieldCipher, fieldContext, sensitiveFields } from "../../encryption/field-encryption";
 
 /** passportNumber, allergies, medications, medicalConditions: encrypted at rest, read only by owner and staff. */
 export const travelSecretColumns = sensitiveFields.travel;

@@ -1,5 +1,5 @@
 import type { travelComplianceForms } from "../../db/schema";
-import type { FieldCipher } from "../../privacy/field-encryption";
+import type { FieldCipher } from "../../encryption/field-encryption";
 import type { AuditEntry } from "../audit/audit.service";
 import { openTravelSecrets } from "./travel-secrets";
 

@@ -9,8 +9,8 @@ import type {
 import type { Db } from "../../db/client";
 import { applications, travelComplianceForms } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import { type FieldCipher, fieldContext } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import { type FieldCipher, fieldContext } from "../../privacy/field-encryption";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { maskPassport, openTravelSecrets, travelSecretColumns } from "./travel-secrets";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
-import { fieldContext } from "../../privacy/field-encryption";
+import { fieldContext } from "../../encryption/field-encryption";
 import { insertApplication, insertRetreat, travelFormBody } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";

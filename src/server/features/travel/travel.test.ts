@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applicationStages } from "../../../shared/constants";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { applications, auditLogs, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
-import { fieldContext } from "../../privacy/field-encryption";
+import { fieldContext } from "../../encryption/field-encryption";
 import { travelFormBody } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 

@@ -36,7 +36,13 @@ describe("SMTP server down, then back", () => {
       const dataDir = mkdtempSync(join(tmpdir(), "fault-smtp-"));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       // Nothing listens on smtpPort yet: every connection is refused.
-      const server = await startServer({ dataDir, smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+      // A first retry after 2 s instead of 30 (EMAIL_RETRY_DELAY_SECONDS): the same pg-boss retry
+      // path, without a minute of waiting.
+      const server = await startServer({
+        dataDir,
+        smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+        env: { EMAIL_RETRY_DELAY_SECONDS: "2" },
+      });
       const retreatId = await currentRetreatId(server.url);
 
       const outcome = await submitApplication(server.url, retreatId, "smtp-outage@example.com");
@@ -46,8 +52,8 @@ describe("SMTP server down, then back", () => {
 
       const sink: SmtpSink = await startSmtpSink({ port: smtpPort });
       cleanups.push(() => sink.close());
-      // pg-boss retries after 30-60 s (retryDelay 30 with backoff and jitter).
-      await waitUntil(() => sink.to("smtp-outage@example.com").length > 0, "the retried confirmation", 75_000, 250);
+      // pg-boss retries with backoff and jitter from the 2 s first delay.
+      await waitUntil(() => sink.to("smtp-outage@example.com").length > 0, "the retried confirmation", 60_000, 250);
       await sleep(2_000);
       expect(sink.to("smtp-outage@example.com")).toHaveLength(1);
       await server.stop();

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
 import type { GuestCandidate } from "../../../../shared/schemas/guests";
 import type { InterviewItem } from "../../../../shared/schemas/interviews";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
-import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { ApplicationDetailModal } from "./application-detail-modal";
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
@@ -111,20 +108,13 @@ function setup(
       return new Response("not found", { status: 404 });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApplicationDetailModal application={{ ...application, ...options.app }} onClose={() => {}} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ApplicationDetailModal application={{ ...application, ...options.app }} onClose={() => {}} />, {
+    toaster: true,
+  });
   return { calls, candidate };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("application detail: interviews", () => {
   it("shows each interview's date, status, outcome, rating out of 5 and feedback, newest first", async () => {

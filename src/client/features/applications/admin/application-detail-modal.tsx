@@ -7,14 +7,14 @@ import {
   scoreSchema,
 } from "../../../../shared/schemas/admin-applications";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "./admin-dialog";
 import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
 import { ApplicationInterviews } from "./application-interviews";
 import { ApplicationPriorityList } from "./application-priority-list";

@@ -10,14 +10,14 @@ import {
 import { storedRoomPreferences } from "../../../../shared/schemas/applications";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
 import { useCreateApplication, useUpdateApplication } from "./use-application-mutations";
 

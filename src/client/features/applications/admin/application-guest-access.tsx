@@ -1,6 +1,6 @@
 import { confirmedStages } from "../../../../shared/schemas/rooms";
 import { Button } from "../../../components/ui/button";
-import { useGuestCandidates, useInviteGuest } from "../../schedule/use-guest-invite";
+import { useGuestCandidates, useInviteGuest } from "../../schedule/schedule-api";
 
 export function canHaveGuestAccount(stage: string): boolean {
   return (confirmedStages as readonly string[]).includes(stage);

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
 import { type InterviewList, needsOutcome } from "../../../../shared/schemas/interviews";
 import { formatStaffSlot, staffZoneLabel } from "../../interviews/format";
+import { interviewsPath } from "../../interviews/interview-api";
 
-const interviewsPath = "/api/admin/interviews";
 const label = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 export function interviewsUrl(applicationId: string): string {

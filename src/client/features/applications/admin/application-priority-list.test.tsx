@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient } from "../../../test/render";
 import { ApplicationPriorityList } from "./application-priority-list";
 
 const id = "00000000-0000-4000-8000-0000000000a1";
@@ -18,12 +16,7 @@ function setup(status = 200) {
       return status === 200 ? Response.json({ id }) : Response.json({ message: "Nope" }, { status });
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApplicationPriorityList application={{ id, keepOnPriorityList: false }} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ApplicationPriorityList application={{ id, keepOnPriorityList: false }} />, { toaster: true });
   return calls;
 }
 

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import type {
   ApplicationTravelResponse,
   TravelFormDetail,
   TravelFormSummary,
 } from "../../../../shared/schemas/travel-admin";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
-import { dismiss } from "../../../lib/use-toast";
+import { fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { ApplicationTravel } from "./application-travel";
 
 const applicationId = "00000000-0000-4000-8000-0000000000a1";
@@ -66,50 +64,32 @@ const detail: TravelFormDetail = {
   medicalConditions: "Exercise-induced asthma",
 };
 
-type Call = { url: string; method: string; body: unknown };
-
 function setup(
   options: { travel?: ApplicationTravelResponse; detail?: () => Response; review?: (body: unknown) => Response } = {},
 ) {
-  const calls: Call[] = [];
   const travel = options.travel ?? { form: summary, medicalNotesOnFile: true };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url === travelUrl) return Response.json(travel);
-      if (url === detailUrl) return options.detail?.() ?? Response.json(detail);
-      if (url === notesUrl) return Response.json({ medicalNotes: "Type 1 diabetes" });
-      if (url === reviewUrl && method === "PATCH") {
-        return (
-          options.review?.(body) ??
-          Response.json({
-            ...summary,
-            ...(body as object),
-            reviewNotes: (body as { reviewNotes: string }).reviewNotes || null,
-            reviewedAt: "2026-03-03T10:00:00.000Z",
-          })
-        );
-      }
-      return new Response("not found", { status: 404 });
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApplicationTravel applicationId={applicationId} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { calls } = fakeApi(async ({ url, method, body }) => {
+    if (url === travelUrl) return Response.json(travel);
+    if (url === detailUrl) return options.detail?.() ?? Response.json(detail);
+    if (url === notesUrl) return Response.json({ medicalNotes: "Type 1 diabetes" });
+    if (url === reviewUrl && method === "PATCH") {
+      return (
+        options.review?.(body) ??
+        Response.json({
+          ...summary,
+          ...(body as object),
+          reviewNotes: (body as { reviewNotes: string }).reviewNotes || null,
+          reviewedAt: "2026-03-03T10:00:00.000Z",
+        })
+      );
+    }
+    return new Response("not found", { status: 404 });
+  });
+  renderWithClient(<ApplicationTravel applicationId={applicationId} />, { toaster: true });
   return { calls };
 }
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const secrets = ["ZX9876543210", "Bee stings", "Salbutamol inhaler", "Exercise-induced asthma", "Type 1 diabetes"];
 

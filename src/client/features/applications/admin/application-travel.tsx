@@ -13,11 +13,9 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
 import { apiRequest } from "../../../lib/api-request";
-import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
+import { useWrite } from "../../../lib/use-write";
+import { applicationTravelUrl, medicalNotesUrl, travelFormsPath } from "../applications-api";
 import { formatDate } from "./format";
-
-export const travelFormsPath = "/api/admin/travel-forms";
-export const applicationTravelUrl = (applicationId: string) => `/api/admin/applications/${applicationId}/travel-form`;
 
 /** Flight times are the guest's local wall-clock times, stored as that time in UTC: show them in UTC. */
 const flightTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -68,7 +66,7 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
           ? apiRequest("GET", `${travelFormsPath}/${data.form.id}`).then((r) => r.json() as Promise<TravelFormDetail>)
           : null,
         data?.medicalNotesOnFile
-          ? apiRequest("GET", `/api/admin/applications/${applicationId}/medical-notes`).then(
+          ? apiRequest("GET", medicalNotesUrl(applicationId)).then(
               (r) => r.json() as Promise<ApplicationMedicalNotesResponse>,
             )
           : null,
@@ -82,15 +80,11 @@ export function ApplicationTravel({ applicationId }: { applicationId: string }) 
     if (revealed) revealedRef.current?.focus();
   }, [revealed]);
 
-  const review = useMutation({
-    mutationFn: async (input: TravelReviewInput) =>
-      (await (
-        await apiRequest("PATCH", `${travelFormsPath}/${data!.form!.id}/review`, input)
-      ).json()) as TravelFormSummary,
-    onSuccess: (form) => {
-      queryClient.setQueryData<ApplicationTravelResponse>([url], (old) => (old ? { ...old, form } : old));
-      void invalidateByPrefix(queryClient, travelFormsPath);
-    },
+  const review = useWrite<TravelReviewInput, TravelFormSummary>({
+    request: (input) => ({ method: "PATCH", path: `${travelFormsPath}/${data!.form!.id}/review`, body: input }),
+    refresh: [travelFormsPath],
+    onSuccess: (form) =>
+      queryClient.setQueryData<ApplicationTravelResponse>([url], (old) => (old ? { ...old, form } : old)),
   });
 
   if (isLoading) return <p className="text-sm text-muted-foreground">Loading travel details...</p>;

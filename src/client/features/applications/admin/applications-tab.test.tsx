@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient } from "../../../test/render";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { ApplicationsTab } from "./applications-tab";
 
@@ -89,12 +87,7 @@ afterEach(() => {
 });
 
 function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ApplicationsTab />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<ApplicationsTab />, { toaster: true });
 }
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/applications?"));

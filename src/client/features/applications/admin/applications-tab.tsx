@@ -9,14 +9,15 @@ import {
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { ListPagination } from "../../admin-shell/list-pagination";
-import { NativeSelect } from "../../admin-shell/native-select";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { ListPagination } from "../../../components/ui/pagination";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
+import { applicationsPath } from "../applications-api";
 import { ApplicationDetailModal } from "./application-detail-modal";
 import { ApplicationFormDialog } from "./application-form-dialog";
 import { ApplicationsTable, type RowAction } from "./applications-table";
 import { DeleteApplicationDialog } from "./delete-application-dialog";
-import { applicationsPath, defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
+import { defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
 import { stageLabel } from "./stage-badge";
 import { StageChangeDialog } from "./stage-change-dialog";
 

@@ -1,7 +1,7 @@
 import type { AdminApplication } from "../../../../shared/schemas/admin-applications";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { serverMessage } from "../../../lib/api-error-message";
-import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
 import { useDeleteApplication } from "./use-application-mutations";
 

@@ -3,9 +3,7 @@ import type {
   SortOrder,
   stageFilterOptions,
 } from "../../../../shared/schemas/admin-applications";
-
-export const applicationsPath = "/api/admin/applications";
-export const dashboardPath = "/api/admin/dashboard";
+import { applicationsPath } from "../applications-api";
 
 export type ListFilters = {
   search: string;

@@ -6,10 +6,10 @@ import {
 } from "../../../../shared/schemas/admin-applications";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
-import { AdminDialog } from "./admin-dialog";
 import { fullName } from "./format";
 import { StageBadge } from "./stage-badge";
 import { useEscalateApplication } from "./use-application-mutations";

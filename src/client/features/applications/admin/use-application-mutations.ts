@@ -6,7 +6,8 @@ import type {
   EscalateResponse,
 } from "../../../../shared/schemas/admin-applications";
 import { useWrite } from "../../../lib/use-write";
-import { applicationsPath, dashboardPath } from "./list-query";
+import { dashboardPath } from "../../dashboard/dashboard-api";
+import { applicationsPath } from "../applications-api";
 
 /** After any write the pipeline counts and the list may have changed (spec section 4). */
 const listsRefresh = [applicationsPath, dashboardPath];

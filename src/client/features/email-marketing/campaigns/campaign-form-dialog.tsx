@@ -18,15 +18,15 @@ import {
 } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FieldGroup, FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
-import { marketingTemplatesPath, templatePreviewPath } from "../templates/paths";
+import { marketingTemplatesPath, templatePreviewPath } from "../email-marketing-api";
 import { fieldErrorsForSave } from "../templates/server-field-errors";
 import { useInsertTarget, VariableList } from "../templates/variable-list";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";

@@ -1,5 +1,5 @@
 import { Button } from "../../../components/ui/button";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { EmailPreview } from "../templates/email-preview";
 import { useRenderedEmail } from "../templates/use-email-preview";
 

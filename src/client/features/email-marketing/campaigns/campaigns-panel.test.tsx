@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Campaign, campaignInputSchema } from "../../../../shared/schemas/email-campaigns";
 import type { MarketingTemplate } from "../../../../shared/schemas/email-templates";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient } from "../../../test/render";
 import { CampaignsPanel, campaignPollMs } from "./campaigns-panel";
 
 // Radix Checkbox and RadioGroup measure themselves; jsdom has no ResizeObserver.
@@ -108,12 +106,7 @@ afterEach(() => {
 });
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CampaignsPanel />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<CampaignsPanel />, { toaster: true });
 }
 
 const card = (name: string) => screen.getByRole("article", { name });

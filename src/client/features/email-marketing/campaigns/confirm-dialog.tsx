@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { AdminDialog } from "../../../components/ui/dialog";
 
 /** An alert dialog asking to confirm something that cannot be undone. */
 export function ConfirmDialog({

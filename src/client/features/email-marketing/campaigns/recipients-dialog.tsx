@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type Campaign, campaignSendsResponseSchema, sendStatuses } from "../../../../shared/schemas/email-campaigns";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
-import { ListPagination } from "../../admin-shell/list-pagination";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { ListPagination } from "../../../components/ui/pagination";
+import { campaignPath } from "../email-marketing-api";
 import { StatusBadge, statusLabel } from "./campaign-status-badge";
 import { formatDateTime } from "./format";
-import { campaignPath } from "./paths";
 
 const pageSize = 25;
 

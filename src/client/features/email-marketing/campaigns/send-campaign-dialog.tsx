@@ -3,11 +3,11 @@ import type { Campaign, CampaignType } from "../../../../shared/schemas/email-ca
 import type { SubscriberSegment } from "../../../../shared/schemas/email-subscribers";
 import { hasMergeFields, withSampleValues } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { formatDateTime, localTimeZone, subscriberCount } from "./format";
 import { localDateTimeToIso, todayInputValue } from "./local-date-time";
 import { useAudienceCount } from "./use-audience";

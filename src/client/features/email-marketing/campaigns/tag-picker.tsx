@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { FieldError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { subscriberTagsPath } from "./paths";
+import { subscriberTagsPath } from "../email-marketing-api";
 
 const maxTargetTags = 20;
 

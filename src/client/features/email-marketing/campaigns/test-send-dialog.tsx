@@ -2,10 +2,10 @@ import { useId, useState } from "react";
 import { z } from "zod";
 import type { Campaign } from "../../../../shared/schemas/email-campaigns";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { useAuth } from "../../../lib/use-auth";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { useTestSend } from "./use-campaign-mutations";
 
 const emailSchema = z.string().trim().min(1, "Email is required").pipe(z.email("Please enter a valid email address"));

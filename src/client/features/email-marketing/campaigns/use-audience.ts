@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { CampaignType } from "../../../../shared/schemas/email-campaigns";
 import type { SubscriberSegment } from "../../../../shared/schemas/email-subscribers";
 import { apiRequest } from "../../../lib/api-request";
+import { audiencePath } from "../email-marketing-api";
 import { useDebouncedValue } from "../templates/use-email-preview";
-import { audiencePath } from "./paths";
 
 export type Targeting = { campaignType: CampaignType; targetSegments: SubscriberSegment[]; targetTags: string[] };
 

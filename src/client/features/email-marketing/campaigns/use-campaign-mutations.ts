@@ -2,8 +2,7 @@ import type { CampaignValues } from "../../../../shared/schemas/email-campaigns"
 import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
 import { useWrite } from "../../../lib/use-write";
-import { marketingTemplatesPath } from "../templates/paths";
-import { campaignPath, campaignsPath } from "./paths";
+import { campaignPath, campaignsPath, marketingTemplatesPath } from "../email-marketing-api";
 
 /** Campaign writes change the list and counters, and a new campaign bumps its template's usageCount. */
 const campaignRefresh = [campaignsPath, marketingTemplatesPath];

@@ -4,10 +4,11 @@ import { RotateCw } from "lucide-react";
 import type { ReactNode } from "react";
 import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-outbox";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
+import { emailLogUrl } from "../email-marketing-api";
 import { EmailStatusBadge, formatDateTime, kindLabel, loggedExplanation } from "./email-status";
-import { canRetry, emailLogUrl } from "./outbox-query";
+import { canRetry } from "./outbox-query";
 import { useRetryEmail } from "./use-retry-email";
 
 const triggerClass = cn(

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-outbox";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
 import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient } from "../../../test/render";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { OutboxPanel } from "./outbox-panel";
 import { outboxPollMs } from "./outbox-query";
@@ -88,12 +86,7 @@ afterEach(() => {
 });
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <OutboxPanel />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<OutboxPanel />, { toaster: true });
 }
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/email-logs?"));

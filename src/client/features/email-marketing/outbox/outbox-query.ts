@@ -1,6 +1,6 @@
 import type { EmailLogListQuery } from "../../../../shared/schemas/email-outbox";
+import { emailLogsPath } from "../email-marketing-api";
 
-export const emailLogsPath = "/api/admin/email-logs";
 export const outboxPageSize = 25;
 
 export type OutboxFilters = Pick<EmailLogListQuery, "status" | "search" | "page">;
@@ -14,10 +14,6 @@ export function outboxListUrl(filters: OutboxFilters): string {
   params.set("page", String(filters.page));
   params.set("pageSize", String(outboxPageSize));
   return `${emailLogsPath}?${params}`;
-}
-
-export function emailLogUrl(id: string): string {
-  return `${emailLogsPath}/${id}`;
 }
 
 /** While something is on its way the list is asked again this often, so statuses move on their own. */

@@ -1,6 +1,6 @@
 import type { EmailLog } from "../../../../shared/schemas/email-outbox";
 import { useWrite } from "../../../lib/use-write";
-import { emailLogsPath, emailLogUrl } from "./outbox-query";
+import { emailLogsPath, emailLogUrl } from "../email-marketing-api";
 
 /** Queues a failed message again; the list (and any open message) then shows it queued. */
 export function useRetryEmail() {

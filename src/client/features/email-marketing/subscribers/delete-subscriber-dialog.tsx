@@ -1,7 +1,7 @@
 import type { AdminSubscriber } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { serverMessage } from "../../../lib/api-error-message";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { useDeleteSubscriber } from "./use-subscriber-mutations";
 
 export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: AdminSubscriber; onClose: () => void }) {

@@ -8,14 +8,14 @@ import {
   subscriberUpdateSchema,
 } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
 import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { formatDate } from "../../applications/admin/format";
 import { SegmentOptions } from "./segment-options";
 import { SubscriberStatusBadge, subscriberName } from "./subscriber-labels";

@@ -7,14 +7,14 @@ import {
 } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { AdminDialog } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { serverMessage } from "../../../lib/api-error-message";
 import { cn } from "../../../lib/cn";
 import { toast } from "../../../lib/use-toast";
-import { NativeSelect } from "../../admin-shell/native-select";
-import { AdminDialog } from "../../applications/admin/admin-dialog";
 import { SegmentOptions } from "./segment-options";
 import { tagsTextField } from "./tags-field";
 import { useImportSubscribers } from "./use-subscriber-mutations";

@@ -1,8 +1,5 @@
 import type { SubscriberListQuery } from "../../../../shared/schemas/email-subscribers";
-
-export const subscribersPath = "/api/admin/email-subscribers";
-export const subscriberTagsUrl = `${subscribersPath}/tags`;
-export const subscriberImportUrl = `${subscribersPath}/import`;
+import { subscribersPath } from "../email-marketing-api";
 
 export type SubscriberFilters = Omit<SubscriberListQuery, "pageSize">;
 

@@ -11,9 +11,10 @@ import {
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { ListPagination } from "../../admin-shell/list-pagination";
-import { NativeSelect } from "../../admin-shell/native-select";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { ListPagination } from "../../../components/ui/pagination";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
+import { subscriberTagsPath } from "../email-marketing-api";
 import { AddSubscriberDialog } from "./add-subscriber-dialog";
 import { DeleteSubscriberDialog } from "./delete-subscriber-dialog";
 import { EditSubscriberDialog } from "./edit-subscriber-dialog";
@@ -25,7 +26,6 @@ import {
   type SubscriberFilters,
   subscriberExportUrl,
   subscriberListUrl,
-  subscriberTagsUrl,
 } from "./subscriber-query";
 import { type SubscriberAction, SubscribersTable } from "./subscribers-table";
 
@@ -66,7 +66,7 @@ export function SubscribersPanel() {
     // Keep the current rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
   });
-  const tags = useQuery<SubscriberTagsResponse>({ queryKey: [subscriberTagsUrl] });
+  const tags = useQuery<SubscriberTagsResponse>({ queryKey: [subscriberTagsPath] });
   const close = () => setDialog(null);
   const setFilter = <K extends keyof SubscriberFilters>(key: K, value: SubscriberFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value, page: 1 }));

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type {
   AdminSubscriber,
   SubscriberCreate,
@@ -9,13 +9,7 @@ import type {
 import { apiRequest } from "../../../lib/api-request";
 import { invalidateByPrefix } from "../../../lib/invalidate-by-prefix";
 import { useWrite } from "../../../lib/use-write";
-import { subscriberImportUrl, subscribersPath } from "./subscriber-query";
-
-/** Any write can change the list, its summary figures and the tags in use (all under one prefix). */
-function useRefreshSubscribers() {
-  const queryClient = useQueryClient();
-  return () => invalidateByPrefix(queryClient, subscribersPath);
-}
+import { subscriberImportPath, subscribersPath } from "../email-marketing-api";
 
 /*
  * Failures are not toasted: every write here runs from a dialog that shows the server's message
@@ -56,14 +50,12 @@ export function useDeleteSubscriber() {
 
 /** The preview (dryRun) changes nothing, so only the real import refreshes the list. */
 export function useImportSubscribers() {
-  const refresh = useRefreshSubscribers();
-  return useMutation({
-    mutationFn: async (input: SubscriberImportInput) => {
-      const res = await apiRequest("POST", subscriberImportUrl, input);
-      return (await res.json()) as SubscriberImportResult;
-    },
+  const queryClient = useQueryClient();
+  return useWrite<SubscriberImportInput, SubscriberImportResult>({
+    request: (input) => ({ method: "POST", path: subscriberImportPath, body: input }),
+    // Any write can change the list, its summary figures and the tags in use (all under one prefix).
     onSuccess: (result) => {
-      if (!result.dryRun) void refresh();
+      if (!result.dryRun) void invalidateByPrefix(queryClient, subscribersPath);
     },
   });
 }

@@ -4,7 +4,7 @@ import { categoryLabel } from "../../../../shared/display/labels";
 import { type MarketingTemplate, marketingTemplateListSchema } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../campaigns/confirm-dialog";
-import { marketingTemplatesPath } from "./paths";
+import { marketingTemplatesPath } from "../email-marketing-api";
 import { useDeleteMarketingTemplate } from "./use-template-mutations";
 
 const numberFormat = new Intl.NumberFormat("en-GB");

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type MarketingTemplate,
   marketingTemplateInputSchema,
   type TransactionalTemplate,
 } from "../../../../shared/schemas/email-templates";
-import { Toaster } from "../../../components/ui/toast";
-import { createQueryClient } from "../../../lib/query-client";
-import { dismiss } from "../../../lib/use-toast";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { TemplatesPanel } from "./templates-panel";
 
 // Radix Switch measures itself; jsdom has no ResizeObserver.
@@ -81,19 +78,10 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderPanel() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TemplatesPanel />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithClient(<TemplatesPanel />, { toaster: true });
 }
 
 const writes = (method: string, url: string) => calls.filter((c) => c.method === method && c.url === url);

@@ -8,7 +8,7 @@ import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { cn } from "../../../lib/cn";
 import { failureToast } from "../campaigns/use-campaign-mutations";
-import { transactionalTemplatesPath } from "./paths";
+import { transactionalTemplatesPath } from "../email-marketing-api";
 import { useUpdateTransactionalTemplate } from "./use-template-mutations";
 
 export function useTransactionalTemplates() {

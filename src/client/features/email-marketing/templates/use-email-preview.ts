@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { RenderedEmailPreview, TemplatePreviewInput } from "../../../../shared/schemas/email-templates";
 import { apiRequest } from "../../../lib/api-request";
-import { templatePreviewPath } from "./paths";
+import { templatePreviewPath } from "../email-marketing-api";
 
 /** Typing pauses this long before the preview is rendered again. */
 export const previewDebounceMs = 400;

@@ -5,7 +5,7 @@ import type {
 } from "../../../../shared/schemas/email-templates";
 import { apiRequest } from "../../../lib/api-request";
 import { useWrite } from "../../../lib/use-write";
-import { marketingTemplatesPath, transactionalTemplatesPath } from "./paths";
+import { marketingTemplatesPath, transactionalTemplatesPath } from "../email-marketing-api";
 
 /** The template in a write's reply, whether it comes bare or as { template }. */
 async function readTemplate(res: Response): Promise<TransactionalTemplate | null> {

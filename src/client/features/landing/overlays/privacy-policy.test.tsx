@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../../lib/query-client";
+import { renderWithClient } from "../../../test/render";
 import { PrivacyPolicy } from "./privacy-policy";
 
 function renderPolicy() {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PrivacyPolicy />
-    </QueryClientProvider>,
-  );
+  return renderWithClient(<PrivacyPolicy />);
 }
 
 const retentionItems = () =>

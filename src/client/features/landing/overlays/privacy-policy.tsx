@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { defaultPrivacyPolicyFacts, type PrivacyPolicyFacts } from "../../../../shared/privacy-policy-facts";
 import { site } from "../content/site";
+import { privacyPolicyQueryKey } from "../landing-api";
 import { contact, Heading, List } from "./legal-parts";
-
-export const privacyPolicyQueryKey = ["/api/privacy-policy"] as const;
 
 /**
  * The retention periods are configuration, not copy: the live numbers come from the server, and

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { redactCredentialPath } from "../http/credential-paths";
-import { sensitiveFields } from "./field-encryption";
+import { sensitiveFields } from "../encryption/field-encryption";
+import { redactCredentialPath } from "./credential-paths";
 
 const names = [...sensitiveFields.travel, ...sensitiveFields.application];
 

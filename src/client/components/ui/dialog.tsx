@@ -1,8 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Button } from "./button";
 
 interface AdminDialogProps {
   open: boolean;

@@ -9,11 +9,12 @@ import type {
 } from "../../../shared/schemas/tasks";
 import { taskStatusLabels } from "../../../shared/schemas/tasks";
 import { useWrite } from "../../lib/use-write";
+import { dashboardPath } from "../dashboard/dashboard-api";
 
 export const tasksPath = "/api/admin/tasks";
+/** Staff may read it (GET /api/admin/users is owner-only); it lists active owner, staff and vendor users. */
 export const assigneesPath = "/api/admin/tasks/assignees";
 export const templatesPath = "/api/admin/task-templates";
-const dashboardPath = "/api/admin/dashboard";
 
 /** The dashboard's Pending Tasks count changes with the board. */
 const boardRefresh = [tasksPath, dashboardPath];

@@ -8,8 +8,9 @@ import {
   financePaths,
   type VendorPaymentDto,
 } from "../../../shared/schemas/finance";
+import { dashboardPath } from "../dashboard/dashboard-api";
 
-/** "/api/admin/budgets?retreatId=..." (spec section 7); without an id the server takes the current retreat. */
+/** `${financePaths.budgets}?retreatId=...` (spec section 7); without an id the server takes the current retreat. */
 export function withRetreat(path: string, retreatId: string | undefined, extra: Record<string, string> = {}) {
   const params = new URLSearchParams({ ...(retreatId ? { retreatId } : {}), ...extra });
   const query = params.toString();
@@ -46,5 +47,5 @@ export const financeRefresh = [
   financePaths.expenses,
   financePaths.vendorPayments,
   financePaths.summary,
-  "/api/admin/dashboard",
+  dashboardPath,
 ] as const;

@@ -6,12 +6,14 @@ import type {
   PaymentPlanDto,
 } from "../../../shared/schemas/payments";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
+import { dashboardPath } from "../dashboard/dashboard-api";
+import { currentRetreatPath } from "../landing/landing-api";
 
 export const overviewPath = "/api/admin/payment-overview";
 export const plansPath = "/api/admin/payment-plans";
 export const paymentsPath = "/api/admin/payments";
 export const bookingTypesPath = "/api/admin/booking-types";
-export const currentRetreatPath = "/api/current-retreat";
+export const paymentRemindersPath = "/api/admin/payment-reminders";
 
 /** Spec: the payment overview refreshes every 30 s while the tab is open. */
 export const overviewRefreshMs = 30_000;
@@ -48,6 +50,6 @@ export const paymentsRefresh = [
   paymentsPath,
   bookingTypesPath,
   currentRetreatPath,
-  "/api/admin/payment-reminders",
-  "/api/admin/dashboard",
+  paymentRemindersPath,
+  dashboardPath,
 ] as const;

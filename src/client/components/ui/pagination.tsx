@@ -1,4 +1,4 @@
-import { Button } from "../../components/ui/button";
+import { Button } from "./button";
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 

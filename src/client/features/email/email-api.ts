@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type PublicSubscriber, tokenParamSchema } from "../../../shared/schemas/email-preferences";
 
 export interface SubscriberResponse {
@@ -11,7 +11,13 @@ export function isValidToken(token: string | undefined): token is string {
   return tokenParamSchema.safeParse({ token: token ?? "" }).success;
 }
 
-export const subscriberQueryKey = (token: string) => ["/api/email/preferences", token] as const;
+const preferencesRoot = "/api/email/preferences";
+/** The API paths behind the subscriber's links (POST; the preferences one is also the GET). */
+export const preferencesApiPath = (token: string) => `${preferencesRoot}/${encodeURIComponent(token)}`;
+export const unsubscribeApiPath = (token: string) => `/api/email/unsubscribe/${encodeURIComponent(token)}`;
+export const resubscribeApiPath = (token: string) => `/api/email/resubscribe/${encodeURIComponent(token)}`;
+
+export const subscriberQueryKey = (token: string) => [preferencesRoot, token] as const;
 
 /** GET /api/email/preferences/{token}; any non-OK answer is 'Failed to load subscriber data' (spec section 7). */
 export function useSubscriber(token: string | undefined) {
@@ -20,7 +26,7 @@ export function useSubscriber(token: string | undefined) {
     queryKey: subscriberQueryKey(token ?? ""),
     enabled: valid,
     queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/email/preferences/${encodeURIComponent(token ?? "")}`, {
+      const res = await fetch(preferencesApiPath(token ?? ""), {
         credentials: "include",
         signal,
       });
@@ -35,3 +41,13 @@ export const emailPaths = {
   unsubscribe: (token: string) => `/email/unsubscribe/${encodeURIComponent(token)}`,
   resubscribe: (token: string) => `/email/resubscribe/${encodeURIComponent(token)}`,
 };
+
+/** Keeps the subscriber a write answered with (the preferences page reads the same one); false when the reply had none. */
+export function useKeepSubscriber(token: string) {
+  const queryClient = useQueryClient();
+  return (data: SubscriberResponse | null | undefined): boolean => {
+    if (!data?.success || !data.subscriber) return false;
+    queryClient.setQueryData(subscriberQueryKey(token), data);
+    return true;
+  };
+}

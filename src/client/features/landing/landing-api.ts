@@ -1,0 +1,5 @@
+/** The active retreat: the landing page, the application form and the admin tabs share this one read. */
+export const currentRetreatPath = "/api/current-retreat";
+export const currentRetreatQueryKey = [currentRetreatPath] as const;
+export const privacyPolicyPath = "/api/privacy-policy";
+export const privacyPolicyQueryKey = [privacyPolicyPath] as const;

@@ -1,0 +1,2 @@
+/** The public waitlist sign-up (POST). */
+export const waitlistPath = "/api/waitlist";

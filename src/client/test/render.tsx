@@ -1,0 +1,39 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { Toaster } from "../components/ui/toast";
+import { createQueryClient } from "../lib/query-client";
+import { dismiss } from "../lib/use-toast";
+
+interface RenderOptions {
+  /** Render the Toaster beside the component, for tests that read toasts. */
+  toaster?: boolean;
+  /** Render inside a wouter Router on an in-memory location starting at this path. */
+  path?: string;
+}
+
+/**
+ * Renders a client component the way the app does: inside a fresh QueryClient (no cache shared
+ * between tests), optionally with the Toaster and a router on an in-memory location.
+ */
+export function renderWithClient(ui: ReactNode, { toaster = false, path }: RenderOptions = {}) {
+  const queryClient = createQueryClient();
+  const location = path === undefined ? undefined : memoryLocation({ path, record: true });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      {location ? <Router hook={location.hook}>{ui}</Router> : ui}
+      {toaster ? <Toaster /> : null}
+    </QueryClientProvider>,
+  );
+  return { ...view, queryClient, location };
+}
+
+/** The afterEach of a component test: unmount, drop any toast, put fetch (and other stubs) back. */
+export function resetClientTest() {
+  cleanup();
+  act(() => dismiss());
+  vi.unstubAllGlobals();
+}
