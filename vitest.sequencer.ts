@@ -7,8 +7,8 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * which puts these small files last.
  */
 const processTests = [
-  /\/src\/server\/faults\//,
-  /\/src\/server\/scale\//,
+  /\/src\/server\/test\/faults\//,
+  /\/src\/server\/test\/scale\//,
   /\/src\/server\/main\.test\.ts$/,
   /\/src\/server\/email\/campaign-restart\.test\.ts$/,
   /\/src\/server\/auth\/user-create-cli\.test\.ts$/,

@@ -19,7 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrationsApplied, openDatabase } from "../src/server/db/client";
-import { runCampaignKill } from "../src/server/faults/campaign-drill";
+import { runCampaignKill } from "../src/server/test/faults/campaign-drill";
 import {
   burstThenKill,
   currentRetreatId,
@@ -29,8 +29,8 @@ import {
   type SubmissionOutcome,
   startServer,
   submitApplication,
-} from "../src/server/faults/fault-harness";
-import { auditSubmissions } from "../src/server/faults/submission-audit";
+} from "../src/server/test/faults/fault-harness";
+import { auditSubmissions } from "../src/server/test/faults/submission-audit";
 import { type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
 
 const baseUrl = process.env.FAULTS_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -12,7 +12,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, sessions, users } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { createTestUser, sessionCookieFor } from "./test-sessions";
+import { createTestUser, sessionCookieFor } from "../test/test-sessions";
 
 const clientId = "retreat-hq";
 const clientSecret = "provider-secret-0123456789";

@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { signedInAs } from "../auth/test-sessions";
 import { testConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
 import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestDatabaseUrl } from "../test/test-database";
+import { signedInAs } from "../test/test-sessions";
 
 let sink: SmtpSink;
 let databaseUrl: string | undefined;

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Campaign } from "../../shared/schemas/email-campaigns";
-import { signedInAs } from "../auth/test-sessions";
 import { type EmailSubscriber, emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
 import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
 import { enqueueCampaignSender } from "../features/email-campaigns/campaign-queue";
@@ -9,6 +8,7 @@ import { campaignEngineSettings, interruptedMessage } from "../features/email-ca
 import { interruptedAfterMs, sweepCampaigns } from "../features/email-campaigns/campaign-sweep";
 import { headerOf, parseMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 const publicUrl = "https://retreat.example.com";
 let sink: SmtpSink;

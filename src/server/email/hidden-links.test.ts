@@ -1,24 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailLogs } from "../db/schema";
 import { retryEmailLog } from "../features/email-outbox/email-outbox.service";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { withTestApp } from "../test/test-app";
 import { deliverEmail } from "./delivery";
 import { EmailSecrets, openSecrets, revealHiddenLinks } from "./hidden-links";
 import { queueEmail } from "./outbox";
 import type { MailTransport } from "./transport";
 
-let t: TestApp;
 let app: FastifyInstance;
 const actor = { userId: null, ipAddress: null, userAgent: null };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 
 const token = () => randomBytes(32).toString("base64url");
 

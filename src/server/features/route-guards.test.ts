@@ -5,23 +5,20 @@
  * never from a hand-written list, so a new route is in the matrix the moment it exists.
  */
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { isProtectedPath, type ProtectedRoute } from "../auth/guards";
-import { signedInAs } from "../auth/test-sessions";
 import { concrete, routesFromTree } from "../test/routes";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { withTestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 const cookies = {} as Record<Role, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   for (const role of roles) cookies[role] = (await signedInAs(app, role)).cookie;
 });
-afterAll(async () => t.close());
 
 function call(route: ProtectedRoute, role: Role | "anonymous") {
   const hasBody = ["POST", "PUT", "PATCH", "DELETE"].includes(route.method);

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { isProtectedPath } from "../auth/guards";
-import { signedInAs } from "../auth/test-sessions";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { withTestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 const cookies = {} as Record<Role, string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   for (const role of roles) cookies[role] = (await signedInAs(app, role)).cookie;
 });
-afterAll(async () => t?.close());
 
 async function docsAs(who: Role | "anonymous") {
   const res = await app.inject({ url: "/api/docs", headers: who === "anonymous" ? {} : { cookie: cookies[who] } });

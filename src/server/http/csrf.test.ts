@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { describe, expect, it } from "vitest";
+import { withTestApp } from "../test/test-app";
 
-let t: TestApp;
 let app: FastifyInstance;
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: "https://retreat.example.com" });
-  app = t.app;
-  app.post("/api/test-write", async () => ({ ok: true }));
-  app.post("/api/test-exempt", { config: { csrfExempt: true } }, async () => ({ ok: true }));
-});
-afterAll(async () => t.close());
+withTestApp(
+  async (built) => {
+    app = built;
+    app.post("/api/test-write", async () => ({ ok: true }));
+    app.post("/api/test-exempt", { config: { csrfExempt: true } }, async () => ({ ok: true }));
+  },
+  { publicUrl: "https://retreat.example.com" },
+);
 
 const write = (url: string, headers: Record<string, string>) =>
   app.inject({ method: "POST", url, headers: { "content-type": "application/json", ...headers }, payload: "{}" });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { applications, retreats } from "../db/schema";
+import { travelFormBody } from "../test/builders";
 import { createTestDatabaseUrl } from "../test/test-database";
 
 /** Every log line the app writes, at the most talkative level. */
@@ -17,21 +18,12 @@ const passport = "PX-LOGCANARY-4711";
 const medical = "Canary condition 0815";
 
 function form(overrides: Record<string, unknown> = {}) {
-  return {
-    applicationId,
-    insuranceProvider: "SafetyWing",
-    insurancePolicyNumber: "SW-123",
-    insuranceExpiryDate: "2030-12-31",
-    emergencyContactName: "Grace Hopper",
-    emergencyContactRelationship: "Friend",
-    emergencyContactPhone: "+1 555 0100",
+  return travelFormBody(applicationId, {
     passportNumber: passport,
-    passportExpiryDate: "2031-01-01",
-    nationality: "British",
     medicalConditions: medical,
     allergies: medical,
     ...overrides,
-  };
+  });
 }
 
 const submit = (payload: object) => {

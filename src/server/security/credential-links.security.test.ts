@@ -12,13 +12,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../auth/test-sessions";
 import { applications, emailLogs, paymentPlans, paymentReminders, payments } from "../db/schema";
 import { makeApplication, makeBooking, makeRetreat } from "../features/places/places.fixtures";
 import { verifyPayLinkToken } from "../features/stripe/pay-link";
 import { concrete, registeredRoutes } from "../test/routes";
 import { parseMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../test/test-sessions";
 
 const publicUrl = "http://localhost:3000";
 const newPassword = "the new owner's long passphrase";

@@ -9,11 +9,11 @@
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../auth/test-sessions";
 import { emailSubscribers, expenses } from "../db/schema";
-import { insertApplication, insertRetreat } from "../features/schedule/schedule.fixtures";
+import { insertApplication, insertRetreat } from "../test/builders";
 import { concrete, registeredRoutes } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,34 +1,31 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { budgetTotals } from "../../shared/finance/budget-totals";
 import { costModelMessages, maxDailyRateDays } from "../../shared/finance/cost-models";
 import { addPence, MoneyRangeError, maxAmountPence } from "../../shared/finance/money";
-import { signedInAs } from "../auth/test-sessions";
 import { budgetItems, expenses } from "../db/schema";
-import { caller, expenseBody, type Signed } from "../features/finance/finance.fixtures";
-import { insertRetreat } from "../features/schedule/schedule.fixtures";
+import { expenseBody } from "../features/finance/finance.fixtures";
 import { toApiError } from "../http/errors";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { caller, insertRetreat } from "../test/builders";
+import { withTestApp } from "../test/test-app";
+import { type Signed, signedInAs } from "../test/test-sessions";
 
 /**
  * Finding: a daily rate over a thousand years (or any rate x units past 2^53 pence) was accepted
  * and made the financial summary answer 500 for everyone. Every money input and line total is
  * bounded at the schema, and every sum is checked.
  */
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let call: ReturnType<typeof caller>;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   call = caller(app);
   staff = await signedInAs(app, "staff");
   retreatId = (await insertRetreat(app, { name: "Overflow Retreat" })).id;
 });
-afterAll(() => t.close());
 
 const paths = (res: { json: () => { errors?: { path: string }[] } }) => (res.json().errors ?? []).map((e) => e.path);
 

@@ -8,11 +8,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookieFor, signedInAs } from "../auth/test-sessions";
 import { payments, retreatSessions, tasks, users, vendorBookings, vendors } from "../db/schema";
-import { insertApplication, insertRetreat } from "../features/schedule/schedule.fixtures";
 import { setCheckoutSessionCreator } from "../features/stripe/stripe-gateway";
+import { insertApplication, insertRetreat } from "../test/builders";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { sessionCookieFor, signedInAs } from "../test/test-sessions";
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage } from "../../shared/schemas/auth";
 import { buildApp } from "../app";
 import { hashPassword } from "../auth/password";
-import { createTestUser } from "../auth/test-sessions";
 import { auditLogs } from "../db/schema";
 import { loginLimits } from "../features/auth/login.service";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestUser } from "../test/test-sessions";
 
 const password = "correct horse battery staple";
 let t: TestApp;

@@ -8,10 +8,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { TransactionalTemplate } from "../../shared/schemas/email-templates";
-import { signedInAs } from "../auth/test-sessions";
 import { emailLogs } from "../db/schema";
 import { rateLimits } from "../http/rate-limit";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 let t: TestApp;
 let staffCookie: string;

@@ -7,16 +7,16 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Role, roles } from "../../shared/constants";
 import { bodyLimitBytes } from "../app";
 import { isProtectedPath } from "../auth/guards";
-import { signedInAs } from "../auth/test-sessions";
 import { oneClickBodyLimit } from "../features/email-events/one-click-unsubscribe.routes";
+import { travelFormBody } from "../test/builders";
 import { concrete, type RegisteredRoute, registeredRoutes } from "../test/routes";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, withTestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let routes: RegisteredRoute[];
 const cookies = {} as Record<Role, string>;
@@ -62,13 +62,11 @@ function leaksInternals(body: string): boolean {
   return /"stack"\s*:|\n\s+at |node_modules|\/src\/server\/|\.ts:\d+/.test(body);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   routes = registeredRoutes(app);
   for (const role of roles) cookies[role] = (await signedInAs(app, role)).cookie;
 });
-afterAll(async () => t.close());
 
 /** Reviewed: called cross-site on purpose (signed webhooks, RFC 8058 one-click unsubscribe). */
 const expectedCsrfExempt = [
@@ -333,18 +331,7 @@ const tokenCases: TokenCase[] = [
     name: "travel form by application id",
     method: "POST",
     url: () => "/api/travel-compliance",
-    payload: (id) => ({
-      applicationId: id,
-      insuranceProvider: "SafetyWing",
-      insurancePolicyNumber: "SW-123",
-      insuranceExpiryDate: "2030-12-31",
-      emergencyContactName: "Grace Hopper",
-      emergencyContactRelationship: "Friend",
-      emergencyContactPhone: "+1 555 0100",
-      passportNumber: "123456789",
-      passportExpiryDate: "2035-01-01",
-      nationality: "British",
-    }),
+    payload: (id) => travelFormBody(id, { passportExpiryDate: "2035-01-01" }),
   },
 ];
 

@@ -16,23 +16,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { tooManyAttemptsMessage } from "../../shared/schemas/auth";
 import { hashPassword } from "../auth/password";
 import { absoluteTimeoutMs, idleTimeoutMs } from "../auth/session";
-import { createTestUser, signedInAs } from "../auth/test-sessions";
 import { sessions } from "../db/schema";
 import { loginLimits } from "../features/auth/login.service";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, type TestApp, withTestApp } from "../test/test-app";
+import { createTestUser, signedInAs } from "../test/test-sessions";
 
 const password = "correct horse battery staple";
-let t: TestApp;
 let app: FastifyInstance;
 let passwordHash: string;
 let address = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   passwordHash = await hashPassword(password);
 });
-afterAll(async () => t.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -11,13 +11,13 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../shared/constants";
-import { createTestUser, sessionCookieFor, signedInAs } from "../auth/test-sessions";
 import { emailSubscribers } from "../db/schema";
 import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../features/privacy/privacy.fixtures";
 import { payLinkToken } from "../features/stripe/pay-link";
 import { crossSiteRefusedMessage } from "../http/csrf";
 import { concrete, type RegisteredRoute, registeredRoutes } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../test/test-sessions";
 
 /** Reviewed: the GET routes that write, and so are refused cross-site. */
 const expectedRefusedGets = [

@@ -14,7 +14,6 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Campaign } from "../../shared/schemas/email-campaigns";
 import type { TransactionalTemplate } from "../../shared/schemas/email-templates";
-import { signedInAs } from "../auth/test-sessions";
 import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
 import { sandboxLimits } from "../email/email-sandbox";
 import { limitMessages, templateLimits } from "../email/liquid-engine";
@@ -23,6 +22,7 @@ import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign
 import { registeredRoutes } from "../test/routes";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { signedInAs } from "../test/test-sessions";
 
 const publicUrl = "https://retreat.example.com";
 let t: TestApp;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { type BuildOptions, buildApp } from "../app";
 import { type Config, testConfig } from "../config";
 import { createTestDatabaseUrl, migratedMemorySnapshot } from "./test-database";
@@ -25,4 +26,20 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * The test file's app (see createTestApp): built before the file's tests, then handed to `setup`
+ * (keep it, sign users in, add rows), and closed after the file's tests.
+ */
+export function withTestApp(
+  setup: (app: FastifyInstance) => Promise<void> | void,
+  ...options: Parameters<typeof createTestApp>
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(...options);
+    await setup(t.app);
+  });
+  afterAll(async () => t?.close());
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applications, paymentPlans } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
 import {
   acceptIntoRetreat,
   holdsPlace,
@@ -14,15 +14,12 @@ import {
   stageWrite,
 } from "./admissions.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 const system = { userId: null };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 
 describe("the capacity rule", () => {
   it("counts a couple as two people and anyone else as one", () => {

@@ -1,23 +1,20 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { retreatFullMessage } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, paymentPlans } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "./admissions.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 
 function accept(id: string) {
   return app.inject({

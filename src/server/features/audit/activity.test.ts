@@ -1,22 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { activityPath } from "../../../shared/schemas/dashboard";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
+import { insertApplication, insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { applicationHref } from "./activity.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let ownerCookie: string;
 let staffCookie: string;
 let staffEmail: string;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   const owner = await createTestUser(app, "owner", { firstName: "Alex", lastName: "Kim" });
   ownerCookie = await sessionCookieFor(app, owner.id);
   // A staff user without a name is shown by their email.
@@ -25,7 +23,6 @@ beforeAll(async () => {
   staffCookie = await sessionCookieFor(app, staff.id);
   retreatId = (await insertRetreat(app)).id;
 });
-afterAll(async () => t.close());
 
 type Feed = { items: { id: string; at: string; text: string; href: string | null }[] };
 

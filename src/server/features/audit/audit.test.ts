@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { auditLogs } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { recordAudit } from "./audit.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let cookie: string;
 let ownerId: string;
 let staffId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   const owner = await signedInAs(app, "owner");
   const staff = await signedInAs(app, "staff");
   cookie = owner.cookie;
@@ -31,7 +29,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => t.close());
 
 const list = (query: string) => app.inject({ url: `/api/admin/audit-logs${query}`, headers: { cookie } });
 

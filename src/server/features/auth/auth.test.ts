@@ -4,14 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidCredentialsMessage, tooManyAttemptsMessage } from "../../../shared/schemas/auth";
 import { hashPassword } from "../../auth/password";
 import { absoluteTimeoutMs, idleTimeoutMs, type SessionData, touchIntervalMs } from "../../auth/session";
-import { createTestUser, sessionCookieFor } from "../../auth/test-sessions";
 import { upsertUserWithPassword } from "../../auth/users.service";
 import { auditLogs, sessions, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, type TestApp, withTestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor } from "../../test/test-sessions";
 import { loginLimits } from "./login.service";
 
 const password = "correct horse battery staple";
-let t: TestApp;
 let app: FastifyInstance;
 let passwordHash: string;
 let ipCounter = 0;
@@ -22,12 +21,10 @@ function freshIp() {
   return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   passwordHash = await hashPassword(password);
 });
-afterAll(async () => t.close());
 
 async function makeUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   return createTestUser(app, "staff", { passwordHash, ...overrides });

@@ -1,24 +1,21 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { duplicateEmailMessage, passwordTooShortMessage, setupLinkInvalidMessage } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser } from "../../auth/test-sessions";
 import { auditLogs, setupCodes, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser } from "../../test/test-sessions";
 import { issueSetupCode, setupUrl } from "./first-owner-setup.service";
 
 const password = "a long first owner passphrase";
-let t: TestApp;
 let app: FastifyInstance;
 let ipCounter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 
 /** Each call from its own address, so the rate limits only bite where a test wants them to. */
 function freshIp() {

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import {
   applications,
   auditLogs,
@@ -12,7 +11,9 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { signWebhook } from "../../http/webhook-signature";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { insertApplication } from "../../test/builders";
+import { createTestApp, withTestApp } from "../../test/test-app";
+import { createTestUser, signedInAs } from "../../test/test-sessions";
 import {
   calendlyInvalidSignatureMessage,
   calendlyNotConfiguredMessage,
@@ -21,14 +22,14 @@ import {
 } from "./calendly.routes";
 
 const key = "calendly-test-signing-key-0123456789";
-let t: TestApp;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  t = await createTestApp({ calendlyWebhookSigningKey: key, jitsiBaseUrl: "https://video.example.org" });
-  app = t.app;
-});
-afterAll(async () => t.close());
+withTestApp(
+  async (built) => {
+    app = built;
+  },
+  { calendlyWebhookSigningKey: key, jitsiBaseUrl: "https://video.example.org" },
+);
 
 let ip = 0;
 const freshIp = () => `10.55.${Math.floor(++ip / 250)}.${ip % 250}`;
@@ -92,11 +93,7 @@ function inviteeEvent(
 }
 
 async function application(email: string, submittedAt: Date, stage = "new") {
-  const [row] = await app.db
-    .insert(applications)
-    .values({ firstName: "Ada", lastName: "Lovelace", email, submittedAt, stage })
-    .returning();
-  return row!;
+  return insertApplication(app, { retreatId: null, firstName: "Ada", lastName: "Lovelace", email, submittedAt, stage });
 }
 
 describe("POST /api/webhooks/calendly: signature", () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toPence } from "../../../shared/finance/money";
 import { upsertUserWithPassword } from "../../auth/users.service";
 import { applications, paymentPlans, payments, retreats, tasks } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -69,7 +70,7 @@ describe("GET /api/admin/dashboard", () => {
       { applicationId: inserted[3]!.id, type: "deposit", amount: "500.00", status: "pending" },
       { applicationId: inserted[4]!.id, type: "deposit", amount: "500.00", status: "failed" },
     ]);
-    await t.app.db.insert(retreats).values({ name: "Costa Rica 2027", status: "planning" });
+    await insertRetreat(t.app, { name: "Costa Rica 2027", status: "planning" });
 
     const body = (await dashboard(await signIn("owner"))).json();
     expect(body.totalApplications).toBe(9);
@@ -91,10 +92,10 @@ describe("GET /api/admin/dashboard", () => {
   it("takes revenue from the same rows as the Finance tab: refunds subtracted, money due not counted", async () => {
     const owner = await signIn("owner");
     const before = (await dashboard(owner)).json().totalRevenue as string;
-    const [retreat] = await t.app.db.insert(retreats).values({ name: "Finance check", status: "closed" }).returning();
+    const retreat = await insertRetreat(t.app, { name: "Finance check", status: "closed" });
     const [app] = await t.app.db
       .insert(applications)
-      .values({ retreatId: retreat!.id, email: "refund@example.com", stage: "payment" })
+      .values({ retreatId: retreat.id, email: "refund@example.com", stage: "payment" })
       .returning();
     const [plan] = await t.app.db
       .insert(paymentPlans)
@@ -110,7 +111,7 @@ describe("GET /api/admin/dashboard", () => {
     // 500.00 received minus the 200.00 refund; the pending instalment and pending refund change nothing.
     expect(toPence(after) - toPence(before)).toBe(30_000);
     const summary = await t.app.inject({
-      url: `/api/admin/financial-summary?retreatId=${retreat!.id}`,
+      url: `/api/admin/financial-summary?retreatId=${retreat.id}`,
       headers: { cookie: owner },
     });
     expect(summary.json().revenue).toEqual({ received: "300.00", due: "748.50", total: "1048.50" });

@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Campaign } from "../../../shared/schemas/email-campaigns";
-import { signedInAs } from "../../auth/test-sessions";
 import {
   auditLogs,
   emailCampaigns,
@@ -11,6 +10,7 @@ import {
   emailSubscribers,
 } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { insertSubscribers } from "./campaign-fixtures";
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailWebhookSignatureHeader } from "../../../shared/schemas/email-outbox";
-import { signedInAs } from "../../auth/test-sessions";
 import { type EmailSend, type EmailSubscriber, emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
 import { signWebhook } from "../../http/webhook-signature";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { invalidJsonMessage, invalidSignatureMessage, notConfiguredMessage, webhookPath } from "./email-events.routes";
 
 const secret = "whsec-test-0123456789abcdef";

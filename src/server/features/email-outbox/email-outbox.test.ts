@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EmailLog, EmailLogListResponse } from "../../../shared/schemas/email-outbox";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailCampaigns, emailLogs, type NewEmailLog } from "../../db/schema";
 import { parseMessage, type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { retryCampaignMessage, retryOnlyFailedMessage } from "./email-outbox.service";
 
 let t: TestApp;

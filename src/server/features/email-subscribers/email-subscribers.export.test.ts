@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { subscriberExportColumns, subscriberExportFileName, subscribersCsvStream } from "./email-subscribers.export";
 
 let t: TestApp;

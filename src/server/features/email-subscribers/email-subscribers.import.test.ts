@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { maxImportBytes, type SubscriberImportResult } from "../../../shared/schemas/email-subscribers";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { noEmailColumnMessage } from "./email-subscribers.csv";
 import { importBodyLimit } from "./email-subscribers.routes";
 

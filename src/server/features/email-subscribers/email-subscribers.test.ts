@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminSubscriber, SubscriberListResponse } from "../../../shared/schemas/email-subscribers";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailSubscribers } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { duplicateEmailMessage, optInRefusedMessage, staffUnsubscribeReason } from "./email-subscribers.service";
 
 let t: TestApp;

@@ -5,7 +5,6 @@ import {
   systemTemplateKeys,
   type TransactionalTemplate,
 } from "../../../shared/schemas/email-templates";
-import { signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -17,6 +16,7 @@ import {
 } from "../../db/schema";
 import { systemTemplates } from "../../email/system-templates";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
 let t: TestApp;
 let staffCookie: string;

@@ -1,31 +1,28 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, expenses, vendors } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { caller, insertRetreat, type Method } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import { insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, expenseBody, type Method, type Signed } from "./finance.fixtures";
+import { expenseBody } from "./finance.fixtures";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let owner: Signed;
 let call: ReturnType<typeof caller>;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   call = caller(app);
   staff = await signedInAs(app, "staff");
   owner = await signedInAs(app, "owner");
   retreatId = (await insertRetreat(app)).id;
 });
-afterAll(async () => t.close());
 
 const create = (overrides: Record<string, unknown> = {}, cookie = staff.cookie) =>
   call("POST", "/api/admin/expenses", cookie, expenseBody({ retreatId, ...overrides }));

@@ -1,15 +1,14 @@
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fromPence } from "../../../shared/finance/money";
 import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
-import { signedInAs } from "../../auth/test-sessions";
 import { bookingTypes, paymentPlans, payments, vendorPayments, vendors } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, expenseBody, type Signed } from "./finance.fixtures";
+import { caller, insertApplication, insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
+import { expenseBody } from "./finance.fixtures";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let call: ReturnType<typeof caller>;
@@ -34,9 +33,8 @@ const addExpense = (overrides: Record<string, unknown>) =>
  * expenses: accommodation 2,000 approved; food 25.50 x 15 = 382.50 paid; staff 150 x 10 days = 1,500 pending;
  *   transport 40 x 3 = 120 rejected; transport 35 x 2 = 70 approved.
  */
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   call = caller(app);
   staff = await signedInAs(app, "staff");
   const retreat = await insertRetreat(app, { name: "Summary Retreat 2027", pricePerPerson: "2500.00" });
@@ -139,7 +137,6 @@ beforeAll(async () => {
     { retreatId, vendorId: vendor!.id, amount: "50.00", status: "approved" },
   ]);
 });
-afterAll(async () => t.close());
 
 describe("GET /api/admin/financial-summary", () => {
   it("matches the hand-computed figures for every cost model, revenue and guest", async () => {

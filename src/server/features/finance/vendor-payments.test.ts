@@ -1,29 +1,25 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { financeMessages } from "../../../shared/schemas/finance";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, expenses, vendors } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertRetreat } from "../schedule/schedule.fixtures";
-import { caller, type Signed } from "./finance.fixtures";
+import { caller, insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let call: ReturnType<typeof caller>;
 let retreatId: string;
 let vendorId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   call = caller(app);
   staff = await signedInAs(app, "staff");
   retreatId = (await insertRetreat(app)).id;
   vendorId = (await app.db.insert(vendors).values({ name: "Bali Transfers" }).returning())[0]!.id;
 });
-afterAll(async () => t.close());
 
 const post = (payload: Record<string, unknown>) =>
   call("POST", "/api/admin/vendor-payments", staff.cookie, { retreatId, vendorId, amount: "420", ...payload });

@@ -1,22 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { emailLogs, passwordTokens, paymentPlans, payments, retreatSessions, users } from "../../db/schema";
+import { insertApplication, insertRetreat } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { getGuestSchedule } from "./guests.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 let retreatId: string;
 let otherRetreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
   retreatId = (await insertRetreat(app, { name: "Bali 2026", startDate: "2026-05-10", endDate: "2026-05-19" })).id;
   otherRetreatId = (await insertRetreat(app, { name: "Portugal 2027" })).id;
@@ -45,7 +43,6 @@ beforeAll(async () => {
     },
   ]);
 });
-afterAll(async () => t.close());
 
 function invite(applicationId: string, cookie = staff) {
   return app.inject({ method: "POST", url: "/api/admin/guests", headers: { cookie }, payload: { applicationId } });

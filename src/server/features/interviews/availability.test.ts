@@ -1,29 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { applications, auditLogs, interviewAvailability, interviewBlocks } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie: string | null, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
 }
 
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 const base = "/api/admin/interviews";

@@ -1,25 +1,22 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { applications, auditLogs, emailLogs, interviewBookingLinks, interviews } from "../../db/schema";
+import { insertApplication } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
 import { bookingMessages, getBookingPage, noInterviewAheadMessage } from "./booking-links.service";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 let ip = 0;
 /** Each public call from its own address, so the per-address rate limits never trip mid-test. */
@@ -46,16 +43,17 @@ const setStage = (id: string, stage: string) =>
 let counter = 0;
 async function application(firstName = "Ada") {
   counter += 1;
-  const [row] = await app.db
-    .insert(applications)
-    .values({ firstName, lastName: "Lovelace", email: `booker${counter}@example.com`, stage: "screening" })
-    .returning();
-  return row!;
+  return insertApplication(app, {
+    retreatId: null,
+    firstName,
+    lastName: "Lovelace",
+    email: `booker${counter}@example.com`,
+    stage: "screening",
+  });
 }
 
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 /** Sends a link and reads the token back from the email as sent, as the applicant would. */

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Email } from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor } from "../../auth/test-sessions";
 import { applications, emailLogs } from "../../db/schema";
 import { deliverEmail } from "../../email/delivery";
 import { queueEmail } from "../../email/outbox";
 import { createMailTransport } from "../../email/transport";
 import { parseMessage, type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor } from "../../test/test-sessions";
 import { buildInterviewInvite } from "./interview-invite";
 
 let sink: SmtpSink;

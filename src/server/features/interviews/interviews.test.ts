@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -12,23 +11,21 @@ import {
   interviews,
   jitsiRooms,
 } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { activePlanOf, retreatWithRates } from "../payments/payments.fixtures";
+import { insertApplication, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
+import { activePlanOf } from "../payments/payments.fixtures";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 /** A priced retreat: accepting someone takes a place on it and creates their payment plan. */
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   retreatId = (await retreatWithRates(app)).retreat.id;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PATCH", url: string, cookie: string | null, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
@@ -37,17 +34,18 @@ function call(method: "GET" | "POST" | "PATCH", url: string, cookie: string | nu
 let counter = 0;
 async function application(stage = "new") {
   counter += 1;
-  const [row] = await app.db
-    .insert(applications)
-    .values({ retreatId, firstName: `Ada${counter}`, lastName: "Lovelace", email: `ada${counter}@example.com`, stage })
-    .returning();
-  return row!;
+  return insertApplication(app, {
+    retreatId,
+    firstName: `Ada${counter}`,
+    lastName: "Lovelace",
+    email: `ada${counter}@example.com`,
+    stage,
+  });
 }
 
 /** A fresh interviewer per test, so one test's bookings never collide with another's. */
-async function interviewer() {
-  const user = await createTestUser(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
-  return { user, cookie: await sessionCookieFor(app, user.id) };
+function interviewer() {
+  return signedInAs(app, "staff", { firstName: "Ivy", lastName: "Interviewer" });
 }
 
 // 2030-06-03 is a Monday; London is on BST (UTC+1), so 09:00Z is 10:00 in London.

@@ -1,9 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
-import { signedInAs } from "../../auth/test-sessions";
 import {
   auditLogs,
   emailLogs,
@@ -13,28 +12,26 @@ import {
   payments,
   settings,
 } from "../../db/schema";
+import { applicantWithPlan } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { cancelActivePlan, completePayment, completePlan } from "../payments/payments.service";
 import { payLinkToken } from "../stripe/pay-link";
-import { applicantWithPlan } from "./payment-fixtures";
 import { findStuckReminders, reminderMessages } from "./reminder-rules";
 import { runReminderSweep } from "./reminder-sweep";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 
 const at = (iso: string) => new Date(iso);
 const created = at("2026-03-01T10:00:00Z");
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
   // Each test walks its own calendar: start from no reminders and no mail.
   await app.db.delete(paymentReminders);

@@ -9,14 +9,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import { buildApp } from "../../app";
-import { signedInAs } from "../../auth/test-sessions";
 import { testConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { type PaymentReminder, paymentReminders } from "../../db/schema";
+import { applicant, insertPlan, retreatWithRates } from "../../test/builders";
 import { createTestDatabaseUrl } from "../../test/test-database";
+import { signedInAs } from "../../test/test-sessions";
 import { waitFor } from "../email-campaigns/campaign-fixtures";
-import { activePlanOf, applicant, paymentsOfPlan, retreatWithRates } from "../payments/payments.fixtures";
-import { insertPlan } from "./payment-fixtures";
+import { activePlanOf, paymentsOfPlan } from "../payments/payments.fixtures";
 import { reminderSendAt } from "./reminder-schedule";
 
 let database: Database;

@@ -1,25 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import { fromPence, toPence } from "../../../shared/finance/money";
 import type { PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { paymentPlans, payments } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { isPaymentOwed, owedPayment } from "./money-figures";
-import { applicant, retreatWithRates } from "./payments.fixtures";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 
 async function call(method: "GET" | "POST" | "PUT", url: string, payload?: object) {
   const res = await app.inject({ method, url, payload, headers: { cookie: staff } });

@@ -1,22 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentOverview } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { paymentPlans, payments } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicant, retreatWithRates } from "./payments.fixtures";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 
 async function plan(applicationId: string, values: { total: string; remaining: string; status?: string }) {
   const [row] = await app.db

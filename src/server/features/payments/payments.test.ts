@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { todayIn } from "../../../shared/finance/dates";
 import { toPence } from "../../../shared/finance/money";
 import type { AdminApplicationCreate } from "../../../shared/schemas/applications-admin";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { acceptIntoRetreat } from "../admissions/admissions.service";
 import { createApplication } from "../applications/applications.admin.service";
-import { activePlanOf, applicant, paymentsOfPlan, plansOf, retreatWithRates } from "./payments.fixtures";
+import { activePlanOf, paymentsOfPlan, plansOf } from "./payments.fixtures";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 let owner: string;
@@ -22,9 +22,8 @@ let guest: string;
 let retreatId: string;
 let ownerId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
   const o = await signedInAs(app, "owner");
   owner = o.cookie;
@@ -33,7 +32,6 @@ beforeAll(async () => {
   guest = (await signedInAs(app, "guest")).cookie;
   retreatId = (await retreatWithRates(app, { capacity: 50 })).retreat.id;
 });
-afterAll(async () => t.close());
 
 function call(method: Method, url: string, cookie: string | null = staff, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

@@ -1,23 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, paymentPlans, payments } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, payScheduled } from "./places.fixtures";
+import { payScheduled } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo } from "./places.fixtures";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST", url: string, payload?: object, cookie: string | null = staff.cookie) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

@@ -1,26 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, auditLogs, paymentPlans, placeOffers, retreats } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { sweepPlaces } from "./places.jobs";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let publicUrl: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   publicUrl = app.config.publicUrl;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 let ip = 0;
 /** Each call from its own address, so the per-address rate limits never trip mid-test. */

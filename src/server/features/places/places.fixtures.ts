@@ -5,51 +5,25 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { applications, bookingTypes, emailLogs, payments, retreats } from "../../db/schema";
+import { emailLogs } from "../../db/schema";
+import { acceptedBooking, insertApplication, nextNumber, retreatWithRates } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { acceptIntoRetreat } from "../admissions/admissions.service";
-import { completePayment } from "../payments/payments.service";
-
-const system = { userId: null, ipAddress: null, userAgent: null };
-let counter = 0;
 
 export async function makeRetreat(
   app: FastifyInstance,
   options: { capacity?: number; startDate?: string | null } = {},
 ) {
-  counter += 1;
-  const [retreat] = await app.db
-    .insert(retreats)
-    .values({
-      name: `Test retreat ${counter}`,
+  const { retreat } = await retreatWithRates(
+    app,
+    {
       capacity: options.capacity ?? 15,
       startDate: options.startDate === undefined ? "2030-06-01" : options.startDate,
       endDate: options.startDate === null ? null : "2030-06-10",
-      status: "planning",
-    })
-    .returning();
-  await app.db.insert(bookingTypes).values([
-    {
-      retreatId: retreat!.id,
-      name: "solo",
-      displayName: "Solo",
-      basePrice: "1997.00",
-      depositAmount: "500.00",
-      maxOccupancy: 1,
-      priority: 1,
     },
-    {
-      retreatId: retreat!.id,
-      name: "couple",
-      displayName: "Couple (per person)",
-      basePrice: "1897.00",
-      depositAmount: "500.00",
-      maxOccupancy: 2,
-      priority: 2,
-    },
-  ]);
-  return retreat!;
+    { vip: null, displayNames: true },
+  );
+  return retreat;
 }
 
 export async function makeApplication(
@@ -57,22 +31,17 @@ export async function makeApplication(
   retreatId: string,
   options: { stage?: string; couple?: boolean; submittedAt?: Date; firstName?: string } = {},
 ) {
-  counter += 1;
-  const firstName = options.firstName ?? `Person${counter}`;
-  const [row] = await app.db
-    .insert(applications)
-    .values({
-      retreatId,
-      firstName,
-      lastName: "Tester",
-      email: `${firstName.toLowerCase()}.${counter}@example.com`,
-      stage: options.stage ?? "new",
-      applicationType: options.couple ? "couple" : "individual",
-      partnerFirstName: options.couple ? "Partner" : null,
-      submittedAt: options.submittedAt ?? new Date(Date.UTC(2029, 0, 1, 0, counter)),
-    })
-    .returning();
-  return row!;
+  const n = nextNumber();
+  const firstName = options.firstName ?? `Person${n}`;
+  return insertApplication(app, {
+    retreatId,
+    firstName,
+    email: `${firstName.toLowerCase()}.${n}@example.com`,
+    stage: options.stage ?? "new",
+    applicationType: options.couple ? "couple" : "individual",
+    partnerFirstName: options.couple ? "Partner" : null,
+    submittedAt: options.submittedAt ?? new Date(Date.UTC(2029, 0, 1, 0, n)),
+  });
 }
 
 /** A booking as staff make one: the payments feature's acceptance (plan and scheduled payments), then the stage. */
@@ -86,25 +55,7 @@ export async function makeBooking(
     couple: options.couple,
     firstName: options.firstName,
   });
-  await app.db.transaction(async (tx) => {
-    await acceptIntoRetreat(tx, application, system, options.acceptedAt ?? new Date());
-    await tx.update(applications).set({ stage: "accepted" }).where(eq(applications.id, application.id));
-  });
-  return { ...application, stage: "accepted" };
-}
-
-/** Completes the application's first `count` scheduled payments (deposit first), as money received. */
-export async function payScheduled(app: FastifyInstance, applicationId: string, count: number) {
-  const due = await app.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.applicationId, applicationId), eq(payments.status, "pending")))
-    .orderBy(asc(payments.dueDate), asc(payments.createdAt))
-    .limit(count);
-  for (const row of due) {
-    await app.db.transaction((tx) => completePayment(tx, row.id, { paymentMethod: "bank_transfer" }, system));
-  }
-  return due;
+  return acceptedBooking(app, application, options.acceptedAt);
 }
 
 export async function offerEmailsTo(app: FastifyInstance, email: string) {

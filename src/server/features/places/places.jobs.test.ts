@@ -5,32 +5,23 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { applications, auditLogs, paymentPlans, payments, placeOffers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { payScheduled } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import {
-  makeApplication,
-  makeBooking,
-  makeRetreat,
-  offerEmailsTo,
-  offerTokenIn,
-  payScheduled,
-} from "./places.fixtures";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { releaseOverdueDeposits, sweepPlaces } from "./places.jobs";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staffCookie: string;
 const settings = () => ({ publicUrl: app.config.publicUrl, cipher: app.fieldCipher });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staffCookie = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 
 async function stageOf(id: string) {
   const [row] = await app.db.select().from(applications).where(eq(applications.id, id));

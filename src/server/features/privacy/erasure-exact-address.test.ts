@@ -5,10 +5,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
 import { applications, emailLogs, emailSubscribers } from "../../db/schema";
 import { type JobQueue, startJobQueue } from "../../jobs/queue";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { makeApplication, makeEmailLog, makeRetreat } from "./privacy.fixtures";
 
 let t: TestApp;

@@ -1,25 +1,19 @@
 /** Test data for the privacy tests (imported only by *.test.ts). */
 import type { FastifyInstance } from "fastify";
-import { applications, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
+import { type applications, emailLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../encryption/field-encryption";
-
-let counter = 0;
+import { insertApplication, insertRetreat, nextNumber } from "../../test/builders";
 
 export async function makeRetreat(
   app: FastifyInstance,
   options: { endDate: string | null; timezone?: string },
 ): Promise<string> {
-  counter += 1;
-  const [row] = await app.db
-    .insert(retreats)
-    .values({
-      name: `Privacy retreat ${counter}`,
-      startDate: options.endDate ? "2025-12-20" : null,
-      endDate: options.endDate,
-      timezone: options.timezone ?? "UTC",
-    })
-    .returning({ id: retreats.id });
-  return row!.id;
+  const retreat = await insertRetreat(app, {
+    startDate: options.endDate ? "2025-12-20" : null,
+    endDate: options.endDate,
+    timezone: options.timezone ?? "UTC",
+  });
+  return retreat.id;
 }
 
 export async function makeApplication(
@@ -27,29 +21,25 @@ export async function makeApplication(
   retreatId: string,
   values: Partial<typeof applications.$inferInsert> = {},
 ) {
-  counter += 1;
-  const [row] = await app.db
-    .insert(applications)
-    .values({
-      retreatId,
-      firstName: `First${counter}`,
-      lastName: "Person",
-      email: `person${counter}@example.com`,
-      phone: "+44 20 7946 0000",
-      city: "Leeds",
-      country: "United Kingdom",
-      motivations: "To meet people who care.",
-      advocacyInvolvement: "Street outreach.",
-      internalNotes: "Strong candidate.",
-      interviewNotes: "Warm and thoughtful.",
-      dietaryNotes: "Vegan",
-      medicalNotes: app.fieldCipher.encrypt("Asthma", fieldContext("application", "medicalNotes")),
-      score: 70,
-      stage: "new",
-      ...values,
-    })
-    .returning();
-  return row!;
+  const n = nextNumber();
+  return insertApplication(app, {
+    retreatId,
+    firstName: `First${n}`,
+    lastName: "Person",
+    email: `person${n}@example.com`,
+    phone: "+44 20 7946 0000",
+    city: "Leeds",
+    country: "United Kingdom",
+    motivations: "To meet people who care.",
+    advocacyInvolvement: "Street outreach.",
+    internalNotes: "Strong candidate.",
+    interviewNotes: "Warm and thoughtful.",
+    dietaryNotes: "Vegan",
+    medicalNotes: app.fieldCipher.encrypt("Asthma", fieldContext("application", "medicalNotes")),
+    score: 70,
+    stage: "new",
+    ...values,
+  });
 }
 
 export async function makeTravelForm(app: FastifyInstance, applicationId: string, passport = "P1234567") {

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseMismatchMessage, subjectSections } from "../../../shared/schemas/privacy";
-import { signedInAs } from "../../auth/test-sessions";
 import {
   applications,
   auditLogs,
@@ -19,6 +18,7 @@ import {
 } from "../../db/schema";
 import { type JobQueue, startJobQueue } from "../../jobs/queue";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { emailHash } from "./email-hash";
 import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "./privacy.fixtures";
 

@@ -1,24 +1,22 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/retreats-admin";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreats } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { applicant, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import { activePlanOf, applicant, paymentsOfPlan, retreatWithRates } from "../payments/payments.fixtures";
+import { activePlanOf, paymentsOfPlan } from "../payments/payments.fixtures";
 
-let t: TestApp;
 let app: FastifyInstance;
 const cookie = {} as Record<"owner" | "staff" | "vendor" | "guest", string>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   for (const role of ["owner", "staff", "vendor", "guest"] as const)
     cookie[role] = (await signedInAs(app, role)).cookie;
 });
-afterAll(async () => t.close());
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 function call(method: Method, url: string, who: string | null, payload?: unknown) {

@@ -1,23 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { auditLogs, roomAssignments } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
+import { insertApplication, insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
   retreatId = (await insertRetreat(app)).id;
 });
-afterAll(async () => t.close());
 
 async function room(body: Record<string, unknown> = {}) {
   const res = await app.inject({

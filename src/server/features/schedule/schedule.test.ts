@@ -1,24 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertRetreat } from "./schedule.fixtures";
+import { insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: string;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = (await signedInAs(app, "staff")).cookie;
   retreatId = (await insertRetreat(app, { startDate: "2026-05-10", endDate: "2026-05-19" })).id;
 });
-afterAll(async () => t.close());
 
 const valid = {
   title: "Sunrise yoga",

@@ -1,23 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAs } from "../../auth/test-sessions";
+import { describe, expect, it } from "vitest";
 import { auditLogs, settings } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let cookie: string;
 let ownerId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   const owner = await signedInAs(app, "owner");
   cookie = owner.cookie;
   ownerId = owner.user.id;
 });
-afterAll(async () => t.close());
 
 const put = (payload: object) =>
   app.inject({ method: "PUT", url: "/api/admin/settings", payload, headers: { cookie } });

@@ -2,13 +2,12 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailLogs, paymentPlans, payments, stripeEvents } from "../../db/schema";
+import { applicant, applicantWithPlan, retreatWithRates } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { applicantWithPlan } from "../payment-reminders/payment-fixtures";
-import { applicant, retreatWithRates } from "../payments/payments.fixtures";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { payLinkToken } from "./pay-link";
 import { type CheckoutSessionParams, setCheckoutSessionCreator } from "./stripe-gateway";
 

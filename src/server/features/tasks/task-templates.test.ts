@@ -1,21 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TaskDto } from "../../../shared/schemas/tasks";
-import { signedInAs } from "../../auth/test-sessions";
-import { auditLogs, retreats } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { auditLogs } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: { cookie: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) {
   return app.inject({ method, url, payload, headers: { cookie: staff.cookie } });
@@ -46,10 +44,7 @@ describe("task templates", () => {
   });
 
   it("applies active templates with due dates from the retreat start, once per retreat", async () => {
-    const [retreat] = await app.db
-      .insert(retreats)
-      .values({ name: "Spring retreat", startDate: "2026-05-10" })
-      .returning();
+    const retreat = await insertRetreat(app, { name: "Spring retreat", startDate: "2026-05-10" });
     const before = await call("POST", "/api/admin/task-templates", {
       title: "Book flights for crew",
       dueOffsetDays: -30,
@@ -58,9 +53,9 @@ describe("task templates", () => {
     const after = await call("POST", "/api/admin/task-templates", { title: "Thank-you emails", dueOffsetDays: 12 });
     await call("POST", "/api/admin/task-templates", { title: "Retired", dueOffsetDays: 0, isActive: false });
 
-    const first = await call("POST", "/api/admin/task-templates/apply", { retreatId: retreat!.id });
+    const first = await call("POST", "/api/admin/task-templates/apply", { retreatId: retreat.id });
     expect(first.json()).toEqual({ created: 2, skipped: 0, dated: true });
-    const list: TaskDto[] = (await call("GET", `/api/admin/tasks?retreatId=${retreat!.id}`)).json();
+    const list: TaskDto[] = (await call("GET", `/api/admin/tasks?retreatId=${retreat.id}`)).json();
     const byTitle = Object.fromEntries(list.map((x) => [x.title, x]));
     expect(byTitle["Book flights for crew"]).toMatchObject({
       dueDate: "2026-04-10T12:00:00.000Z",
@@ -77,9 +72,9 @@ describe("task templates", () => {
       payload: { title: "Thank-you notes" },
       headers: { cookie: staff.cookie },
     });
-    const second = await call("POST", "/api/admin/task-templates/apply", { retreatId: retreat!.id });
+    const second = await call("POST", "/api/admin/task-templates/apply", { retreatId: retreat.id });
     expect(second.json()).toEqual({ created: 0, skipped: 2, dated: true });
-    expect((await call("GET", `/api/admin/tasks?retreatId=${retreat!.id}`)).json()).toHaveLength(2);
+    expect((await call("GET", `/api/admin/tasks?retreatId=${retreat.id}`)).json()).toHaveLength(2);
     expect(after.statusCode).toBe(201);
   });
 

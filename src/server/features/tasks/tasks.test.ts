@@ -1,29 +1,27 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   descriptionRequiredMessage,
   invalidAssigneeMessage,
   type TaskDto,
   titleRequiredMessage,
 } from "../../../shared/schemas/tasks";
-import { createTestUser, signedInAs } from "../../auth/test-sessions";
-import { auditLogs, retreats, tasks } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { auditLogs, tasks } from "../../db/schema";
+import { insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
 
-let t: TestApp;
 let app: FastifyInstance;
 let staff: { user: { id: string }; cookie: string };
 let owner: { user: { id: string }; cookie: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
   owner = await signedInAs(app, "owner");
 });
-afterAll(async () => t.close());
 
 function call(
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
@@ -116,8 +114,8 @@ describe("tasks: create, list, edit, delete", () => {
     expect(mine).toMatchObject({ assigneeName: "Vic Caterer", dueDate: due, priority: "urgent", category: "catering" });
     const byAssignee = (await call("GET", `/api/admin/tasks?assigneeId=${vendor.id}`)).json();
     expect(byAssignee.map((x: TaskDto) => x.id)).toEqual([mine.id]);
-    const [other] = await app.db.insert(retreats).values({ name: "Other retreat" }).returning();
-    expect((await call("GET", `/api/admin/tasks?retreatId=${other!.id}`)).json()).toEqual([]);
+    const other = await insertRetreat(app, { name: "Other retreat" });
+    expect((await call("GET", `/api/admin/tasks?retreatId=${other.id}`)).json()).toEqual([]);
     const pending = (await call("GET", "/api/admin/tasks?status=pending")).json();
     expect(pending.every((x: TaskDto) => x.status === "pending")).toBe(true);
     expect(pending.length).toBeGreaterThan(1);

@@ -1,15 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/constants";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../encryption/field-encryption";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertApplication, insertRetreat } from "../schedule/schedule.fixtures";
+import { insertApplication, insertRetreat, travelFormBody } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { maskPassport } from "./travel-secrets";
 
-let t: TestApp;
 let app: FastifyInstance;
 const cookie = {} as Record<Role, string>;
 let retreatId: string;
@@ -23,24 +22,15 @@ const passport = "ZX9876543210";
 const secrets = ["ZX9876543210", "Bee stings", "Salbutamol inhaler", "Exercise-induced asthma", "Type 1 diabetes"];
 
 function travelForm(applicationId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    applicationId,
-    insuranceProvider: "SafetyWing",
-    insurancePolicyNumber: "SW-123",
-    insuranceExpiryDate: "2030-12-31",
-    emergencyContactName: "Grace Hopper",
-    emergencyContactRelationship: "Friend",
-    emergencyContactPhone: "+1 555 0100",
+  return travelFormBody(applicationId, {
     passportNumber: passport,
-    passportExpiryDate: "2031-01-01",
-    nationality: "British",
     outboundFlightNumber: "QR 962",
     outboundArrivalDate: "2026-05-10T14:30",
     allergies: "Bee stings",
     medications: "Salbutamol inhaler",
     medicalConditions: "Exercise-induced asthma",
     ...overrides,
-  };
+  });
 }
 
 async function submit(payload: object) {
@@ -67,9 +57,8 @@ const auditRows = (action: string, entityId: string) =>
     .from(auditLogs)
     .where(and(eq(auditLogs.action, action), eq(auditLogs.entityId, entityId)));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   for (const role of ["owner", "staff", "vendor", "guest"] as const)
     cookie[role] = (await signedInAs(app, role)).cookie;
   retreatId = (await insertRetreat(app, { name: "Bali 2026" })).id;
@@ -92,7 +81,6 @@ beforeAll(async () => {
     travelForm(elsewhere.id, { passportNumber: "PT55554444", allergies: "", medications: "", medicalConditions: "" }),
   );
 });
-afterAll(async () => t.close());
 
 describe("at rest", () => {
   it("the database holds ciphertext, never the passport number or medical text", async () => {

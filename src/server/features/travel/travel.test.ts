@@ -4,6 +4,7 @@ import { applicationStages } from "../../../shared/constants";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { applications, auditLogs, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../encryption/field-encryption";
+import { travelFormBody } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -25,18 +26,7 @@ const placeStages = ["accepted", "payment"];
 const noPlaceStages = applicationStages.filter((stage) => !placeStages.includes(stage));
 
 /** The required fields only: text fields default to empty, pickup to false. */
-const minimal = () => ({
-  applicationId,
-  insuranceProvider: "SafetyWing",
-  insurancePolicyNumber: "SW-123",
-  insuranceExpiryDate: "2026-12-31",
-  emergencyContactName: "Grace Hopper",
-  emergencyContactRelationship: "Friend",
-  emergencyContactPhone: "+1 555 0100",
-  passportNumber: "123456789",
-  passportExpiryDate: "2031-01-01",
-  nationality: "British",
-});
+const minimal = () => travelFormBody(applicationId, { insuranceExpiryDate: "2026-12-31" });
 
 const full = () => ({
   ...minimal(),

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   passwordAndLinkMessage,
   passwordOrLinkMessage,
@@ -9,26 +9,26 @@ import {
   setPasswordLinkInvalidMessage,
 } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, emailLogs, passwordTokens, sessions, users } from "../../db/schema";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { inactiveUserLinkMessage } from "./set-password-links.service";
 
 const publicUrl = "https://retreat.example.com";
 const newPassword = "a brand new long passphrase";
-let t: TestApp;
 let app: FastifyInstance;
 let owner: { user: typeof users.$inferSelect; cookie: string };
 let ipCounter = 0;
 
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl });
-  app = t.app;
-  owner = await signedInAs(app, "owner");
-});
-afterAll(async () => t.close());
+withTestApp(
+  async (built) => {
+    app = built;
+    owner = await signedInAs(app, "owner");
+  },
+  { publicUrl },
+);
 
 /** Each public call from its own address, so the rate limits only bite where a test wants them to. */
 function freshIp() {

@@ -3,20 +3,17 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { duplicateEmailMessage, lastOwnerMessage, passwordTooShortMessage } from "../../../shared/schemas/users";
 import { verifyPassword } from "../../auth/password";
-import { createTestUser, sessionCookieFor, signedInAs } from "../../auth/test-sessions";
 import { auditLogs, sessions, users } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, type TestApp, withTestApp } from "../../test/test-app";
+import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 
-let t: TestApp;
 let app: FastifyInstance;
 let owner: { user: typeof users.$inferSelect; cookie: string };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   owner = await signedInAs(app, "owner");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PATCH", url: string, payload?: object, cookie = owner.cookie) {
   return app.inject({ method, url, payload, headers: { cookie, "user-agent": "vitest" } });

@@ -1,19 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   vendorAlreadyBookedMessage,
   vendorHasHistoryMessage,
   vendorInactiveMessage,
 } from "../../../shared/schemas/vendors";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions, vendorBookings, vendors } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertRetreat } from "../schedule/schedule.fixtures";
+import { insertRetreat } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let owner: Signed;
@@ -21,16 +19,14 @@ let vendorUserA: Signed;
 let vendorUserB: Signed;
 let retreatId: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
   owner = await signedInAs(app, "owner");
   vendorUserA = await signedInAs(app, "vendor");
   vendorUserB = await signedInAs(app, "vendor");
   retreatId = (await insertRetreat(app)).id;
 });
-afterAll(async () => t.close());
 
 function call(method: Method, url: string, cookie: string | null, payload?: object) {
   return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });

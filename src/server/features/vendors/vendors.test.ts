@@ -1,26 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { vendorUserInvalidMessage, vendorUserTakenMessage } from "../../../shared/schemas/vendors";
-import { signedInAs } from "../../auth/test-sessions";
 import { auditLogs, retreatSessions, tasks, vendorBookings, vendors } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
 
-type Signed = Awaited<ReturnType<typeof signedInAs>>;
-let t: TestApp;
 let app: FastifyInstance;
 let staff: Signed;
 let vendorA: Signed;
 let vendorB: Signed;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  app = t.app;
+withTestApp(async (built) => {
+  app = built;
   staff = await signedInAs(app, "staff");
   vendorA = await signedInAs(app, "vendor");
   vendorB = await signedInAs(app, "vendor");
 });
-afterAll(async () => t.close());
 
 function call(method: "GET" | "POST" | "PATCH", url: string, cookie: string, payload?: object) {
   return app.inject({ method, url, payload, headers: { cookie } });

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
-import { emailLogs } from "../db/schema";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
+import { openDatabase } from "../../db/client";
+import { emailLogs } from "../../db/schema";
+import { type SmtpSink, startSmtpSink } from "../smtp-sink";
 import {
   currentRetreatId,
   faultTestTimeoutMs,

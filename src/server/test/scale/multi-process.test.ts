@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retreatDefaults, seedBookingTypes } from "../../shared/constants";
-import { upsertUserWithPassword } from "../auth/users.service";
-import { type Database, openDatabase } from "../db/client";
-import { bookingTypes, emailCampaigns, emailLogs, emailSends, retreats } from "../db/schema";
-import { enqueueCampaignSender } from "../features/email-campaigns/campaign-queue";
-import { startJobQueue } from "../jobs/queue";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { retreatDefaults, seedBookingTypes } from "../../../shared/constants";
+import { upsertUserWithPassword } from "../../auth/users.service";
+import { type Database, openDatabase } from "../../db/client";
+import { bookingTypes, emailCampaigns, emailLogs, emailSends, retreats } from "../../db/schema";
+import { enqueueCampaignSender } from "../../features/email-campaigns/campaign-queue";
+import { startJobQueue } from "../../jobs/queue";
+import { type SmtpSink, startSmtpSink } from "../smtp-sink";
+import { createTestDatabaseUrl } from "../test-database";
 import { type AppProcess, startAppProcess } from "./app-process";
 
 /**

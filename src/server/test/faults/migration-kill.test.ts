@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { count } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrationsApplied, openDatabase } from "../db/client";
-import { retreats } from "../db/schema";
-import { seedBaseData } from "../db/seed";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { migrationsApplied, openDatabase } from "../../db/client";
+import { retreats } from "../../db/schema";
+import { seedBaseData } from "../../db/seed";
+import { createTestDatabaseUrl } from "../test-database";
 import { faultTestTimeoutMs, killAllServers, migrateChild } from "./fault-harness";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/client";
-import { emailLogs } from "../db/schema";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { openDatabase } from "../../db/client";
+import { emailLogs } from "../../db/schema";
+import { type SmtpSink, startSmtpSink } from "../smtp-sink";
+import { createTestDatabaseUrl } from "../test-database";
 import {
   burstThenKill,
   faultTestTimeoutMs,

@@ -1,11 +1,11 @@
 /**
- * Fault-injection harness shared by the fault tests (src/server/faults/*.test.ts) and the drills
+ * Fault-injection harness shared by the fault tests (src/server/test/faults/*.test.ts) and the drills
  * (scripts/fault-drills.ts): the real server as a child process, killed with SIGKILL, and the
  * public application form driven over HTTP.
  */
 import type { ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort, hasExited, spawnScript, waitUntilReady } from "../test/server-process";
+import { freePort, hasExited, spawnScript, waitUntilReady } from "../server-process";
 
 export type ServerOptions = {
   /** postgres:// URL; otherwise `dataDir` (PGlite on disk). */
@@ -236,7 +236,7 @@ export async function migrateChild(
   db: { databaseUrl?: string; dataDir?: string },
   killAfterMs?: number,
 ): Promise<{ started: boolean; finished: boolean; ms: number }> {
-  const child = spawnTs("src/server/faults/migrate-child.ts", serverEnv(db, 0));
+  const child = spawnTs("src/server/test/faults/migrate-child.ts", serverEnv(db, 0));
   const run = { started: false, finished: false, ms: 0 };
   let startedAt = 0;
   child.stdout?.on("data", (chunk: Buffer) => {

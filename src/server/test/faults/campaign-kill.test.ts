@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startSmtpSink } from "../test/smtp-sink";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { startSmtpSink } from "../smtp-sink";
+import { createTestDatabaseUrl } from "../test-database";
 import { type CampaignKillFigures, type CampaignTarget, runCampaignKill } from "./campaign-drill";
 import { faultTestTimeoutMs, killAllServers } from "./fault-harness";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { retreatDefaults } from "../../shared/constants";
-import { type Database, openDatabase } from "../db/client";
-import { retreats } from "../db/schema";
-import { seedBaseData } from "../db/seed";
-import { startJobQueue } from "../jobs/queue";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { retreatDefaults } from "../../../shared/constants";
+import { type Database, openDatabase } from "../../db/client";
+import { retreats } from "../../db/schema";
+import { seedBaseData } from "../../db/seed";
+import { startJobQueue } from "../../jobs/queue";
+import { createTestDatabaseUrl } from "../test-database";
 
 /**
  * Processes of one deployment start together on an empty database: start-up steps that write

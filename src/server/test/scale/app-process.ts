@@ -1,4 +1,4 @@
-import { freePort, hasExited, type SpawnedProcess, spawnScript, waitUntilReady } from "../test/server-process";
+import { freePort, hasExited, type SpawnedProcess, spawnScript, waitUntilReady } from "../server-process";
 
 export type AppProcess = {
   name: string;

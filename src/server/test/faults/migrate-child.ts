@@ -3,8 +3,8 @@
  * same migrate() as start-up and `npm run db:migrate`, saying on stdout when it starts and ends so
  * the test knows whether its SIGKILL landed mid-migration.
  */
-import { loadConfig } from "../config";
-import { openDatabase } from "../db/client";
+import { loadConfig } from "../../config";
+import { openDatabase } from "../../db/client";
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -4,14 +4,14 @@
  * SIGKILL part-way, a restart, and the figures of what each subscriber received.
  */
 import { eq, sql } from "drizzle-orm";
-import { buildApp } from "../app";
-import { signedInAs } from "../auth/test-sessions";
-import { testConfig } from "../config";
-import { openDatabase } from "../db/client";
-import { emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers } from "../features/email-campaigns/campaign-fixtures";
-import { interruptedMessage } from "../features/email-campaigns/campaign-sender";
-import type { SmtpSink } from "../test/smtp-sink";
+import { buildApp } from "../../app";
+import { testConfig } from "../../config";
+import { openDatabase } from "../../db/client";
+import { emailLogs, emailSends } from "../../db/schema";
+import { insertSubscribers } from "../../features/email-campaigns/campaign-fixtures";
+import { interruptedMessage } from "../../features/email-campaigns/campaign-sender";
+import type { SmtpSink } from "../smtp-sink";
+import { signedInAs } from "../test-sessions";
 import { freePort, serverEnv, startServer, waitUntil } from "./fault-harness";
 
 export type CampaignTarget = { databaseUrl?: string; dataDir: string };

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { testConfig } from "../config";
-import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
-import { interruptedMessage } from "../features/email-campaigns/campaign-sender";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
+import { buildApp } from "../../app";
+import { testConfig } from "../../config";
+import { emailCampaigns, emailLogs, emailSends } from "../../db/schema";
+import { insertSubscribers, waitFor } from "../../features/email-campaigns/campaign-fixtures";
+import { interruptedMessage } from "../../features/email-campaigns/campaign-sender";
+import { type SmtpSink, startSmtpSink } from "../smtp-sink";
 import { faultTestTimeoutMs } from "./fault-harness";
 
 let sink: SmtpSink | undefined;

@@ -3,8 +3,8 @@
  * every accepted (2xx) submission stored whole, every unanswered one whole or absent.
  */
 import { and, eq, like, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { applications, emailLogs, emailSubscribers } from "../db/schema";
+import type { Db } from "../../db/client";
+import { applications, emailLogs, emailSubscribers } from "../../db/schema";
 import type { SubmissionOutcome } from "./fault-harness";
 
 export type SubmissionAudit = {

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Role } from "../../shared/constants";
+import { createSession, sessionCookieName } from "../auth/session";
 import { users } from "../db/schema";
-import { createSession, sessionCookieName } from "./session";
 
 let counter = 0;
 
@@ -35,8 +35,11 @@ export async function sessionCookieFor(app: FastifyInstance, userId: string): Pr
   return `${sessionCookieName(app.config.publicUrl)}=${app.signCookie(token)}`;
 }
 
-/** A new user of the role and a cookie header signed in as them. */
-export async function signedInAs(app: FastifyInstance, role: Role) {
-  const user = await createTestUser(app, role);
+/** A new user of the role (with any column the test cares about) and a cookie header signed in as them. */
+export async function signedInAs(app: FastifyInstance, role: Role, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createTestUser(app, role, overrides);
   return { user, cookie: await sessionCookieFor(app, user.id) };
 }
+
+/** What signedInAs gives: the user and their cookie header. */
+export type Signed = Awaited<ReturnType<typeof signedInAs>>;
