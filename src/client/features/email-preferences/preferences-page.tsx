@@ -1,4 +1,4 @@
-import { AlertCircle, BellOff, Link2Off, LoaderCircle, Settings2 } from "lucide-react";
+import { BellOff, Settings2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { EmailPreferences, PublicSubscriber } from "../../../shared/schemas/email-preferences";
@@ -14,6 +14,7 @@ import {
   useKeepSubscriber,
   useSubscriber,
 } from "./email-preferences-api";
+import { InvalidLinkPanel, LinkLoadFailedPanel, LinkLoadingPanel } from "./link-status-panels";
 import { PreferenceSwitches } from "./preference-switches";
 
 function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
@@ -76,28 +77,16 @@ function Preferences({ token }: { token: string }) {
   const subscriber = useSubscriber(token);
 
   if (subscriber.isPending) {
-    return (
-      <StatusPanel
-        role="status"
-        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
-        title="Loading"
-      >
-        <p>Please wait while we load your email preferences...</p>
-      </StatusPanel>
-    );
+    return <LinkLoadingPanel text="Please wait while we load your email preferences..." />;
   }
 
   const data = subscriber.data;
   if (subscriber.isError || !data?.success || !data.subscriber) {
     return (
-      <StatusPanel
-        role="alert"
-        icon={<AlertCircle aria-hidden="true" className="size-7" />}
+      <LinkLoadFailedPanel
         title="Unable to Load Preferences"
-        tone="error"
-      >
-        <p>This link may be invalid or expired. Please contact support if you continue to have issues.</p>
-      </StatusPanel>
+        text="This link may be invalid or expired. Please contact support if you continue to have issues."
+      />
     );
   }
 
@@ -130,9 +119,7 @@ export default function PreferencesPage({ params }: { params: { token?: string }
       {isValidToken(params.token) ? (
         <Preferences token={params.token} />
       ) : (
-        <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
-          <p>This email preferences link is invalid or expired.</p>
-        </StatusPanel>
+        <InvalidLinkPanel text="This email preferences link is invalid or expired." />
       )}
     </PublicPageShell>
   );

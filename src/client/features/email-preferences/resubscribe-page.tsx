@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertCircle, CheckCircle2, Link2Off, LoaderCircle, MailCheck, MailPlus } from "lucide-react";
+import { CheckCircle2, MailCheck, MailPlus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "wouter";
 import type { EmailPreferences } from "../../../shared/schemas/email-preferences";
@@ -16,6 +16,7 @@ import {
   useKeepSubscriber,
   useSubscriber,
 } from "./email-preferences-api";
+import { InvalidLinkPanel, LinkLoadFailedPanel, LinkLoadingPanel } from "./link-status-panels";
 import { PreferenceSwitches } from "./preference-switches";
 
 const allOn: EmailPreferences = { applicationEmails: true, marketingEmails: true, systemNotifications: true };
@@ -117,28 +118,16 @@ function Resubscribe({ token }: { token: string }) {
   if (done) return <WelcomeBack token={token} />;
 
   if (subscriber.isPending) {
-    return (
-      <StatusPanel
-        role="status"
-        icon={<LoaderCircle aria-hidden="true" className="size-7 animate-spin motion-reduce:animate-none" />}
-        title="Loading"
-      >
-        <p>Please wait while we prepare your resubscription...</p>
-      </StatusPanel>
-    );
+    return <LinkLoadingPanel text="Please wait while we prepare your resubscription..." />;
   }
 
   const data = subscriber.data;
   if (subscriber.isError || !data?.success || !data.subscriber) {
     return (
-      <StatusPanel
-        role="alert"
-        icon={<AlertCircle aria-hidden="true" className="size-7" />}
+      <LinkLoadFailedPanel
         title="Unable to Load"
-        tone="error"
-      >
-        <p>This resubscribe link may be invalid or expired. Please contact support if you continue to have issues.</p>
-      </StatusPanel>
+        text="This resubscribe link may be invalid or expired. Please contact support if you continue to have issues."
+      />
     );
   }
 
@@ -172,9 +161,7 @@ export default function ResubscribePage({ params }: { params: { token?: string }
       {isValidToken(params.token) ? (
         <Resubscribe token={params.token} />
       ) : (
-        <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
-          <p>This resubscribe link is invalid or expired.</p>
-        </StatusPanel>
+        <InvalidLinkPanel text="This resubscribe link is invalid or expired." />
       )}
     </PublicPageShell>
   );

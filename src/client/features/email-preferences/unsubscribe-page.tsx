@@ -1,4 +1,4 @@
-import { CheckCircle2, Link2Off, MailX } from "lucide-react";
+import { CheckCircle2, MailX } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { z } from "zod";
@@ -18,6 +18,7 @@ import {
   unsubscribeApiPath,
   useKeepSubscriber,
 } from "./email-preferences-api";
+import { InvalidLinkPanel } from "./link-status-panels";
 
 const options: ReadonlyArray<{ value: UnsubscribeType; title: string; description: string }> = [
   {
@@ -177,9 +178,7 @@ export default function UnsubscribePage({ params }: { params: { token?: string }
       {isValidToken(params.token) ? (
         <UnsubscribeForm token={params.token} />
       ) : (
-        <StatusPanel icon={<Link2Off aria-hidden="true" className="size-7" />} title="Invalid Link" tone="error">
-          <p>This unsubscribe link is invalid or expired.</p>
-        </StatusPanel>
+        <InvalidLinkPanel text="This unsubscribe link is invalid or expired." />
       )}
     </PublicPageShell>
   );
