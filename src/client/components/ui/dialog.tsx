@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode, Ref } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 
@@ -98,5 +98,65 @@ export function FormDialogFooter({
         {pending ? pendingLabel : submitLabel}
       </Button>
     </>
+  );
+}
+
+interface FormDialogProps {
+  title: string;
+  description?: ReactNode;
+  size?: "sm" | "lg";
+  /** Closing by Escape, the X, the overlay or Cancel. */
+  onClose: () => void;
+  /** The form's id: the submit button in the pinned footer points at it. */
+  formId: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  pending: boolean;
+  submitLabel: ReactNode;
+  pendingLabel?: string;
+  /** The form's layout classes (a grid by default). */
+  className?: string;
+  formRef?: Ref<HTMLFormElement>;
+  children: ReactNode;
+}
+
+/**
+ * An open dialog around one form, with Cancel and submit pinned under it: the shape of every
+ * create/edit dialog in the back office, so each dialog only says its fields and what submit does.
+ */
+export function FormDialog({
+  title,
+  description,
+  size,
+  onClose,
+  formId,
+  onSubmit,
+  pending,
+  submitLabel,
+  pendingLabel,
+  className = "grid gap-4",
+  formRef,
+  children,
+}: FormDialogProps) {
+  return (
+    <AdminDialog
+      open
+      size={size}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={description}
+      footer={
+        <FormDialogFooter
+          formId={formId}
+          pending={pending}
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+          onCancel={onClose}
+        />
+      }
+    >
+      <form ref={formRef} id={formId} noValidate aria-label={title} onSubmit={onSubmit} className={className}>
+        {children}
+      </form>
+    </AdminDialog>
   );
 }
