@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { registerEmailJobs } from "../email/email-jobs";
-import { registerCampaignJobs } from "../features/email-campaigns/campaign-jobs";
-import { registerPaymentReminderJobs } from "../features/payment-reminders/reminder-jobs";
+import { registerCampaignJobs } from "../features/email-campaigns/email-campaigns.jobs";
+import { registerPaymentReminderJobs } from "../features/payment-reminders/payment-reminders.jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
 import { registerRetentionJobs } from "../features/privacy/retention.jobs";
 import type { JobQueue } from "./queue";

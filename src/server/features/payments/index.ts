@@ -4,4 +4,4 @@
  */
 export * from "./money-figures";
 export { followPayments, markCancelled, type ReminderScope } from "./reminder-follow";
-export { ensureReminderSweepQueue, reminderSweepJob, requestReminderSweep } from "./reminder-sweep-job";
+export { ensureReminderSweepQueue, reminderSweepJob, requestReminderSweep } from "./reminder-sweep.jobs";

@@ -22,7 +22,7 @@ import { auditContext } from "../audit/audit.service";
 import { createBookingType, listBookingTypes, updateBookingType } from "./booking-types.service";
 import { getPayment, getPlan, listPayments, listPlans, paymentOverview } from "./payments.read";
 import { completePlan, markPaymentCompleted, recordManualPayment } from "./payments.service";
-import { requestReminderSweep } from "./reminder-sweep-job";
+import { requestReminderSweep } from "./reminder-sweep.jobs";
 
 const config = { roles: staffRoles };
 const tags = ["admin", "payments"];
