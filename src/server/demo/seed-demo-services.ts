@@ -741,7 +741,7 @@ class DemoSeeder {
         advance: outcome !== "pending",
       });
       try {
-        await completeInterview(this.db, item.interview.id, input, interviewer);
+        await completeInterview(this.db, item.interview.id, input, interviewer, this.links);
       } catch (error) {
         // The product refused the acceptance (the retreat is full): the applicant waits instead.
         if (!(error instanceof AppError) || error.code !== "conflict" || !accepted) throw error;
@@ -750,6 +750,7 @@ class DemoSeeder {
           item.interview.id,
           { ...input, outcome: "pending", advance: false },
           interviewer,
+          this.links,
         );
         await this.escalate(a.id, "waitlist", "No place left when the interview was completed.");
         a.fate = "interview-waitlist";

@@ -155,11 +155,6 @@ export type StageMove = {
    * it out when the caller records a fuller entry of its own (a staff edit, a cancellation).
    */
   audit?: { action: string; newValues?: Record<string, unknown> };
-  /**
-   * Write the stage and leave place and plan as they were, for the one path that has always
-   * done so (an interview outcome, which can decline an accepted application: see issue 17).
-   */
-  leavePlaceAsIs?: boolean;
 };
 
 export type StageMoveResult = {
@@ -184,7 +179,7 @@ export async function moveStage(tx: DbOrTx, move: StageMove): Promise<StageMoveR
   const now = move.now ?? new Date();
   const from = application.stage;
   let planId: string | null = null;
-  if (!move.leavePlaceAsIs && !holdsPlace(from) && to === "accepted") {
+  if (!holdsPlace(from) && to === "accepted") {
     planId = (await acceptIntoRetreat(tx, application, actor, now)).planId;
   }
   const [row] = await tx
@@ -204,7 +199,7 @@ export async function moveStage(tx: DbOrTx, move: StageMove): Promise<StageMoveR
     });
   }
   const emailLogIds: string[] = [];
-  if (!move.leavePlaceAsIs && holdsPlace(from) && !holdsPlace(to)) {
+  if (holdsPlace(from) && !holdsPlace(to)) {
     if (!move.links) throw new Error("A move out of a place needs the links for the waitlist offers.");
     emailLogIds.push(...(await leaveRetreat(tx, row, actor, move.links)).emailLogIds);
   }

@@ -31,6 +31,7 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
   const config = { roles: staffRoles };
   const tags = ["interviews"];
   const settings = interviewSettings(app.config);
+  const links = { publicUrl: app.config.publicUrl, cipher: app.fieldCipher };
 
   r.get(
     "/api/admin/interviews",
@@ -85,8 +86,14 @@ export async function registerInterviewRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const item = await completeInterview(app.db, request.params.id, request.body, auditContext(request));
-      await afterStageMove(app.queue, request.log, { moved: request.body.advance === true });
+      const { item, emailLogIds } = await completeInterview(
+        app.db,
+        request.params.id,
+        request.body,
+        auditContext(request),
+        links,
+      );
+      await afterStageMove(app.queue, request.log, { emailLogIds, moved: request.body.advance === true });
       return item;
     },
   );

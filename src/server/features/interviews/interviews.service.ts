@@ -14,6 +14,7 @@ import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 import type { Db } from "../../db/client";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
 import { moveStage } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
@@ -244,29 +245,37 @@ export async function rescheduleInterview(
   });
 }
 
+/**
+ * Records the outcome; with `advance`, also moves the application to the outcome's stage under
+ * the pipeline's rules (stageTransitionError) and through moveStage, like the pipeline's own
+ * stage change: accepting takes a place and creates the plan, declining an applicant who holds a
+ * place cancels what was still to pay and offers the place to the waitlist (decision 015). Hand
+ * the emailLogIds to afterStageMove after the commit.
+ */
 export async function completeInterview(
   db: Db,
   id: string,
   input: CompleteInterviewInput,
   actor: Actor,
-): Promise<InterviewItem> {
+  links: LinkSettings,
+): Promise<WriteResult> {
   return db.transaction(async (tx) => {
     const before = await scheduledInterviewFor(tx, id, "completed");
     const target = input.outcome === "accepted" ? "accepted" : input.outcome === "declined" ? "declined" : null;
+    const emailLogIds: string[] = [];
     if (input.advance && target) {
-      const application = await applicantOf(tx, before.applicationId);
+      const application = await applicantOf(tx, before.applicationId, { lock: true });
       const refused = stageTransitionError(application.stage, target);
       if (refused) throw new AppError("conflict", refused);
-      // Accepting takes a place and creates the payment plan, exactly as a stage change does. A
-      // decline leaves place and plan as they were: what this path has always done (issue 17).
-      await moveStage(tx, {
+      const moved = await moveStage(tx, {
         application,
         to: target,
         actor,
+        links,
         set: { updatedAt: new Date() },
         audit: { action: "update" },
-        leavePlaceAsIs: target !== "accepted",
       });
+      emailLogIds.push(...moved.emailLogIds);
     }
     const completedAt = new Date();
     await tx
@@ -290,7 +299,7 @@ export async function completeInterview(
       oldValues: { status: before.status },
       newValues: { status: "completed", outcome: input.outcome, rating: input.rating, feedback: input.feedback },
     });
-    return itemById(tx, id);
+    return { item: await itemById(tx, id), emailLogIds };
   });
 }
 
