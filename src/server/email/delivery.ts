@@ -37,12 +37,13 @@ type DeliveryContext = {
 };
 
 /**
- * Sends one outbox row. Idempotent: the row is claimed with one conditional UPDATE, so a retried
- * or duplicated job finds it "sent" (or being sent by another worker) and does nothing.
+ * Claims an outbox row for sending with one conditional UPDATE (queued, failed, or left "sending"
+ * by a worker that died): null when another worker has it or it has gone, so a retried or
+ * duplicated job does nothing.
  */
-export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Promise<DeliveryResult> {
+export async function claimOutboxRow(db: Db, emailLogId: string) {
   const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
-  const [row] = await ctx.db
+  const [row] = await db
     .update(emailLogs)
     .set({ status: emailStatus.sending })
     .where(
@@ -55,6 +56,25 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
       ),
     )
     .returning();
+  return row ?? null;
+}
+
+/** Records a send that SMTP refused (its message, cut to 1000 characters) and throws the error on. */
+export async function failedSend(db: Db, emailLogId: string, error: unknown): Promise<never> {
+  const message = error instanceof Error ? error.message : String(error);
+  await db
+    .update(emailLogs)
+    .set({ status: emailStatus.failed, errorMessage: message.slice(0, 1000) })
+    .where(eq(emailLogs.id, emailLogId));
+  throw error;
+}
+
+/**
+ * Sends one outbox row. Idempotent: the row is claimed with one conditional UPDATE, so a retried
+ * or duplicated job finds it "sent" (or being sent by another worker) and does nothing.
+ */
+export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Promise<DeliveryResult> {
+  const row = await claimOutboxRow(ctx.db, emailLogId);
   if (!row) return "skipped";
 
   if (!ctx.transport) {
@@ -92,12 +112,7 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
     });
   } catch (error) {
     // The sealed tokens stay while the row can still be sent (the job's retries, staff's retry).
-    const message = error instanceof Error ? error.message : String(error);
-    await ctx.db
-      .update(emailLogs)
-      .set({ status: emailStatus.failed, errorMessage: message.slice(0, 1000) })
-      .where(eq(emailLogs.id, row.id));
-    throw error;
+    return failedSend(ctx.db, row.id, error);
   }
   const sentAt = new Date();
   await ctx.db

@@ -1,17 +1,15 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailCampaigns, emailLogs, emailSubscribers } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { addressOf } from "../../email/address";
-import type { DeliveryResult } from "../../email/delivery";
-import { emailStatus } from "../../email/delivery";
+import { claimOutboxRow, type DeliveryResult, emailStatus, failedSend } from "../../email/delivery";
 import { queueEmail } from "../../email/outbox";
 import type { RenderedEmail } from "../../email/render";
 import type { MailTransport } from "../../email/transport";
 import { campaignMail } from "./campaign-message";
 
 export const campaignTestKind = "campaign_test";
-const abandonedSendAfterMs = 10 * 60_000;
 
 /**
  * Records a "[Test]" copy in the outbox (email_logs, kind campaign_test, tagged with the
@@ -34,20 +32,7 @@ type Context = { db: Db; transport: MailTransport | null; publicUrl: string; def
  * conditional UPDATE like every outbox row, so a repeated job never sends it twice.
  */
 export async function deliverCampaignTest(ctx: Context, emailLogId: string): Promise<DeliveryResult> {
-  const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
-  const [row] = await ctx.db
-    .update(emailLogs)
-    .set({ status: emailStatus.sending })
-    .where(
-      and(
-        eq(emailLogs.id, emailLogId),
-        or(
-          inArray(emailLogs.status, [emailStatus.queued, emailStatus.failed]),
-          and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore)),
-        ),
-      ),
-    )
-    .returning();
+  const row = await claimOutboxRow(ctx.db, emailLogId);
   if (!row) return "skipped";
   if (!ctx.transport) {
     await ctx.db
@@ -81,12 +66,7 @@ export async function deliverCampaignTest(ctx: Context, emailLogId: string): Pro
       ),
     );
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await ctx.db
-      .update(emailLogs)
-      .set({ status: emailStatus.failed, errorMessage: message.slice(0, 1000) })
-      .where(eq(emailLogs.id, row.id));
-    throw error;
+    return failedSend(ctx.db, row.id, error);
   }
   await ctx.db
     .update(emailLogs)
