@@ -1,8 +1,7 @@
-import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import type { Readable } from "node:stream";
 import type { AdminApplication, ApplicationExportQuery } from "../../../shared/schemas/applications-admin";
 import type { Db } from "../../db/client";
-import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
+import { csvStream } from "../../http/csv-cells";
 import { iterateApplications } from "./applications.admin.service";
 
 /** Export columns in order: [field, header]. */
@@ -47,20 +46,5 @@ export function exportFileName(now = new Date()): string {
  * right. Rows are fetched in batches and written with back-pressure: memory stays flat at any size.
  */
 export function applicationsCsvStream(db: Db, query: ApplicationExportQuery): Readable {
-  const rows = Readable.from(iterateApplications(db, query));
-  const csv = stringify({
-    ...csvQuoting,
-    bom: true,
-    header: true,
-    record_delimiter: "windows",
-    // csv-stringify only quotes the record delimiter itself (CRLF); RFC 4180 wants any line break quoted.
-    quoted_match: /[\r\n]/,
-    columns: exportColumns.map(([key, header]) => ({ key, header })),
-    cast: {
-      string: (value) => neutraliseCell(value),
-      boolean: (value) => (value ? "yes" : "no"),
-    },
-  });
-  // pipeline (not pipe) so a database error mid-export destroys the response instead of hanging it.
-  return pipeline(rows, csv, () => {}) as unknown as Readable;
+  return csvStream(iterateApplications(db, query), exportColumns);
 }

@@ -1,8 +1,7 @@
-import { pipeline, Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import type { Readable } from "node:stream";
 import type { AdminSubscriber, SubscriberExportQuery } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
-import { csvQuoting, neutraliseCell } from "../../http/csv-cells";
+import { csvStream } from "../../http/csv-cells";
 import { iterateSubscribers } from "./email-subscribers.service";
 
 type ExportRow = Omit<AdminSubscriber, "tags"> & { tags: string };
@@ -45,20 +44,5 @@ async function* exportRows(db: Db, query: SubscriberExportQuery): AsyncGenerator
  * flat at any list size.
  */
 export function subscribersCsvStream(db: Db, query: SubscriberExportQuery): Readable {
-  const rows = Readable.from(exportRows(db, query));
-  const csv = stringify({
-    ...csvQuoting,
-    bom: true,
-    header: true,
-    record_delimiter: "windows",
-    // csv-stringify only quotes the record delimiter itself (CRLF); RFC 4180 wants any line break quoted.
-    quoted_match: /[\r\n]/,
-    columns: subscriberExportColumns.map(([key, header]) => ({ key, header })),
-    cast: {
-      string: (value) => neutraliseCell(value),
-      boolean: (value) => (value ? "yes" : "no"),
-    },
-  });
-  // pipeline (not pipe) so a database error mid-export destroys the response instead of hanging it.
-  return pipeline(rows, csv, () => {}) as unknown as Readable;
+  return csvStream(exportRows(db, query), subscriberExportColumns);
 }
