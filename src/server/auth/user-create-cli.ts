@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { loadConfig, loadDotEnv } from "../config";
-import { openDatabase } from "../db/client";
+import { openMigratedDatabase } from "../db/cli";
 import { upsertUserWithPassword } from "./users.service";
 
 const usage =
@@ -21,14 +20,8 @@ if (!values.email || !values.password) {
   process.exit(2);
 }
 
-loadDotEnv();
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+const database = await openMigratedDatabase();
 try {
-  await database.migrate();
   const { user, created } = await upsertUserWithPassword(database.db, {
     email: values.email,
     password: values.password,

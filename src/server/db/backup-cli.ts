@@ -1,6 +1,5 @@
-import { parseArgs } from "node:util";
-import { loadDotEnv } from "../config";
 import { BackupError, backupCliConfig, backupPglite, defaultBackupFile, postgresBackupInstructions } from "./backup";
+import { cliConfig, parseCliArgs } from "./cli";
 import { DataDirLockedError } from "./data-dir-lock";
 
 const usage = `Usage: npm run backup -- [FILE]
@@ -8,32 +7,12 @@ const usage = `Usage: npm run backup -- [FILE]
   by default backups/retreat-hq-<UTC timestamp>.tar.gz. Stop the server first.
   With DATABASE_URL set, prints the pg_dump command to use instead.`;
 
-let parsed: ReturnType<
-  typeof parseArgs<{ options: { help: { type: "boolean"; short: "h" } }; allowPositionals: true }>
->;
-try {
-  parsed = parseArgs({ options: { help: { type: "boolean", short: "h" } }, allowPositionals: true });
-} catch (error) {
-  console.error(`${(error as Error).message}\n${usage}`);
-  process.exit(2);
-}
-if (parsed.values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const parsed = parseCliArgs({}, usage);
 if (parsed.positionals.length > 1) {
   console.error(`Expected at most one file name.\n${usage}`);
   process.exit(2);
 }
-
-loadDotEnv();
-let config: ReturnType<typeof backupCliConfig>;
-try {
-  config = backupCliConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = cliConfig(backupCliConfig);
 const file = parsed.positionals[0] ?? defaultBackupFile();
 
 if (config.databaseUrl) {

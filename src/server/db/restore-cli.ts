@@ -1,6 +1,5 @@
-import { parseArgs } from "node:util";
-import { loadDotEnv } from "../config";
 import { BackupError, backupCliConfig, postgresRestoreInstructions, restorePglite } from "./backup";
+import { cliConfig, parseCliArgs } from "./cli";
 import { DataDirLockedError } from "./data-dir-lock";
 
 const usage = `Usage: npm run restore -- FILE [--force]
@@ -8,39 +7,13 @@ const usage = `Usage: npm run restore -- FILE [--force]
   --force  DATA_DIR is not empty: move its contents to <DATA_DIR>.before-restore-<timestamp> first
   With DATABASE_URL set, prints the pg_restore command to use instead.`;
 
-let parsed: ReturnType<
-  typeof parseArgs<{
-    options: { force: { type: "boolean" }; help: { type: "boolean"; short: "h" } };
-    allowPositionals: true;
-  }>
->;
-try {
-  parsed = parseArgs({
-    options: { force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
-    allowPositionals: true,
-  });
-} catch (error) {
-  console.error(`${(error as Error).message}\n${usage}`);
-  process.exit(2);
-}
-if (parsed.values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const parsed = parseCliArgs({ force: { type: "boolean" } }, usage);
 const file = parsed.positionals[0];
 if (!file || parsed.positionals.length > 1) {
   console.error(`Expected one backup file.\n${usage}`);
   process.exit(2);
 }
-
-loadDotEnv();
-let config: ReturnType<typeof backupCliConfig>;
-try {
-  config = backupCliConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = cliConfig(backupCliConfig);
 
 if (config.databaseUrl) {
   console.log(postgresRestoreInstructions(file));
