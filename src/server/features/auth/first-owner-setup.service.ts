@@ -10,6 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { duplicateEmailMessage, type SetupOwnerInput, setupLinkInvalidMessage } from "../../../shared/schemas/users";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { setupCodes, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
@@ -70,11 +71,6 @@ function invalidLink(): AppError {
 /** GET /api/auth/setup/{code}: 404 unless the link can still create the first owner. */
 export async function checkSetupCode(db: Db, code: string): Promise<void> {
   if (!(await isSetupCodeLive(db, code))) throw invalidLink();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "../../../shared/schemas/guests";
 import { confirmedStages } from "../../../shared/schemas/rooms";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import {
   applications,
   paymentPlans,
@@ -43,11 +44,6 @@ export function newCalendarToken(): string {
 
 export function calendarFeedUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/calendar/${token}.ics`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 function isConfirmed(application: ApplicationRow): boolean {

@@ -11,6 +11,7 @@ import {
   roomFullMessage,
 } from "../../../shared/schemas/rooms";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { applications, roomAssignments, rooms } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
@@ -46,11 +47,6 @@ function guestName(a: ApplicationRow): string {
 
 function toBoardGuest(a: ApplicationRow): BoardGuest {
   return { applicationId: a.id, name: guestName(a), isCouple: isCouple(a), beds: bedsFor(a), stage: a.stage };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 async function assignmentsIn(db: DbOrTx, roomIds: string[]) {

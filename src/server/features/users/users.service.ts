@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/users";
 import { hashPassword } from "../../auth/password";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { sessions, users } from "../../db/schema";
 import type { LinkSettings } from "../../email/hidden-links";
 import { AppError } from "../../http/errors";
@@ -40,11 +41,6 @@ export function auditView(user: UserRow) {
 export async function listUsers(db: Db): Promise<UserDto[]> {
   const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
   return rows.map(toUserDto);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   vendorUserTakenMessage,
 } from "../../../shared/schemas/vendors";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { expenses, retreatSessions, retreats, users, vendorBookings, vendorPayments, vendors } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
@@ -57,11 +58,6 @@ async function checkVendorUser(db: Db, userId: string | null | undefined, vendor
     .from(vendors)
     .where(vendorId ? and(eq(vendors.userId, userId), ne(vendors.id, vendorId)) : eq(vendors.userId, userId));
   if (taken) throw new AppError("conflict", vendorUserTakenMessage);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 export async function createVendor(db: Db, input: CreateVendorInput, actor: Actor): Promise<VendorDto> {
