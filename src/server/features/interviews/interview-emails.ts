@@ -34,6 +34,16 @@ export function calendarLink(start: Date, durationMinutes: number, meetingUrl: s
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
+/** The booked time (London, then UTC), the call's link and the calendar link: what an invitation and its update end with. */
+const timeAndCall = [
+  "**{{ london }}**  ",
+  "{{ utc }}",
+  "",
+  "Join the video call: [{{ meetingUrl }}]({{ meetingUrl }})",
+  "",
+  "[Add to calendar]({{ calendarUrl }})",
+];
+
 const templates = {
   scheduled: compileMarkdownEmail({
     subject: "Your Quick Chat with Retreat HQ",
@@ -42,12 +52,7 @@ const templates = {
       "",
       "Thank you for your application. Your Quick Chat ({{ duration }} minutes) is booked for:",
       "",
-      "**{{ london }}**  ",
-      "{{ utc }}",
-      "",
-      "Join the video call: [{{ meetingUrl }}]({{ meetingUrl }})",
-      "",
-      "[Add to calendar]({{ calendarUrl }})",
+      ...timeAndCall,
     ].join("\n"),
     footer,
   }),
@@ -58,12 +63,7 @@ const templates = {
       "",
       "Your Quick Chat with Retreat HQ has moved. The new time is:",
       "",
-      "**{{ london }}**  ",
-      "{{ utc }}",
-      "",
-      "Join the video call: [{{ meetingUrl }}]({{ meetingUrl }})",
-      "",
-      "[Add to calendar]({{ calendarUrl }})",
+      ...timeAndCall,
     ].join("\n"),
     footer,
   }),

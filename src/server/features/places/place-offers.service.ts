@@ -90,6 +90,21 @@ async function closeOffer(
   await tx.update(placeOffers).set({ status, respondedAt: now }).where(eq(placeOffers.id, offer.id));
 }
 
+/** Offers the place a closed offer held on to the next people on the waitlist; dispatch the ids after commit. */
+function offerPlaceOn(tx: DbOrTx, offer: OfferRow, actor: Actor | null, settings: Settings, now: Date) {
+  return releasePlace(
+    tx,
+    {
+      retreatId: offer.retreatId,
+      releasedByApplicationId: offer.releasedByApplicationId,
+      publicUrl: settings.publicUrl,
+      cipher: settings.cipher,
+    },
+    actor,
+    { now },
+  );
+}
+
 async function publicView(tx: DbOrTx, offer: OfferRow, status: PublicPlaceOffer["status"], now: Date) {
   const [application] = await tx.select().from(applications).where(eq(applications.id, offer.applicationId));
   const [retreat] = await tx.select().from(retreats).where(eq(retreats.id, offer.retreatId));
@@ -196,17 +211,7 @@ export async function declineOffer(
     await lockWaitlistedApplication(tx, offer);
     await closeOffer(tx, offer, "declined", now);
     await audit(tx, actor, "decline", offer, "declined");
-    const { emailLogIds } = await releasePlace(
-      tx,
-      {
-        retreatId: offer.retreatId,
-        releasedByApplicationId: offer.releasedByApplicationId,
-        publicUrl: settings.publicUrl,
-        cipher: settings.cipher,
-      },
-      actor,
-      { now },
-    );
+    const { emailLogIds } = await offerPlaceOn(tx, offer, actor, settings, now);
     return { offer: await publicView(tx, offer, "declined", now), emailLogIds };
   });
 }
@@ -225,17 +230,7 @@ export async function withdrawOffer(
     if (offer.status !== "offered") throw new AppError("conflict", placeMessages.notOpen);
     await closeOffer(tx, offer, "withdrawn", now);
     await audit(tx, actor, "withdraw", offer, "withdrawn");
-    const { emailLogIds } = await releasePlace(
-      tx,
-      {
-        retreatId: offer.retreatId,
-        releasedByApplicationId: offer.releasedByApplicationId,
-        publicUrl: settings.publicUrl,
-        cipher: settings.cipher,
-      },
-      actor,
-      { now },
-    );
+    const { emailLogIds } = await offerPlaceOn(tx, offer, actor, settings, now);
     const [item] = await offerItems(tx, eq(placeOffers.id, id), 1);
     return { offer: item!, offersMade: emailLogIds.length, emailLogIds };
   });
@@ -277,17 +272,7 @@ export async function expireOffers(
     }
     // Once per retreat, after all of its offers are closed, so each place is offered once.
     for (const offer of due.filter((o, i) => due.findIndex((x) => x.retreatId === o.retreatId) === i)) {
-      const released = await releasePlace(
-        tx,
-        {
-          retreatId: offer.retreatId,
-          releasedByApplicationId: offer.releasedByApplicationId,
-          publicUrl: settings.publicUrl,
-          cipher: settings.cipher,
-        },
-        null,
-        { now },
-      );
+      const released = await offerPlaceOn(tx, offer, null, settings, now);
       emailLogIds.push(...released.emailLogIds);
     }
     return { expired: due.length, emailLogIds };
