@@ -14,7 +14,7 @@
  * transaction (payments.service.ts) and again at every sweep for anything older: followPayments,
  * in payments/reminder-follow.ts.
  */
-import { and, eq, exists, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
@@ -103,13 +103,33 @@ export async function findStuckReminders(
   });
 }
 
+const later = alias(paymentReminders, "later");
+
+/**
+ * A later reminder of the same payment and kind (a shorter lead time, so closer to the due date)
+ * that also meets `condition`: one that has gone out, or is going out, overtakes this one. For
+ * `exists`/`notExists` in a query over paymentReminders.
+ */
+export function laterReminder(db: DbOrTx, condition: (reminder: typeof later) => SQL | undefined) {
+  return db
+    .select({ one: sql`1` })
+    .from(later)
+    .where(
+      and(
+        eq(later.paymentId, paymentReminders.paymentId),
+        eq(later.reminderType, paymentReminders.reminderType),
+        lt(later.daysBefore, paymentReminders.daysBefore),
+        condition(later),
+      ),
+    );
+}
+
 /**
  * An upcoming reminder left pending after a later one of the same payment went out (a worker that
  * was down sent only the latest) will never go out: it is cancelled as overtaken, so it does not
  * sit in the list saying "Goes out" on a date long past.
  */
 export async function cancelOvertaken(db: DbOrTx): Promise<number> {
-  const later = alias(paymentReminders, "later");
   const rows = await db
     .select({ id: paymentReminders.id })
     .from(paymentReminders)
@@ -117,19 +137,7 @@ export async function cancelOvertaken(db: DbOrTx): Promise<number> {
       and(
         eq(paymentReminders.status, "pending"),
         ne(paymentReminders.reminderType, "overdue"),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(later)
-            .where(
-              and(
-                eq(later.paymentId, paymentReminders.paymentId),
-                eq(later.reminderType, paymentReminders.reminderType),
-                lt(later.daysBefore, paymentReminders.daysBefore),
-                eq(later.status, "sent"),
-              ),
-            ),
-        ),
+        exists(laterReminder(db, (later) => eq(later.status, "sent"))),
       ),
     )
     .for("update", { of: paymentReminders, skipLocked: true });

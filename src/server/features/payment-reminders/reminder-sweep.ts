@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, isNotNull, lte, ne, notExists, or, sql } from "drizzle-orm";
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
 import type { Db } from "../../db/client";
@@ -7,7 +6,7 @@ import { type NewPaymentReminder, paymentPlans, paymentReminders, payments, sett
 import type { DbOrTx } from "../../db/types";
 import { followPayments, owedPayment } from "../payments/index";
 import { type ReminderConfig, sendReminder } from "./reminder-email";
-import { cancelOvertaken } from "./reminder-rules";
+import { cancelOvertaken, laterReminder } from "./reminder-rules";
 import {
   defaultReminderDaysBefore,
   overdueDaysBefore,
@@ -149,7 +148,6 @@ async function markOverdue(db: Db, paymentIds: string[]): Promise<number> {
  * of the same payment (a worker that was down for a week) is left unsent: one email, not two.
  */
 async function dueReminders(db: Db, now: Date, today: string): Promise<string[]> {
-  const later = alias(paymentReminders, "later");
   const rows = await db
     .select({ id: paymentReminders.id })
     .from(paymentReminders)
@@ -166,19 +164,13 @@ async function dueReminders(db: Db, now: Date, today: string): Promise<string[]>
           and(ne(paymentReminders.reminderType, "overdue"), sql`${payments.dueDate} >= ${today}`),
         ),
         notExists(
-          db
-            .select({ one: sql`1` })
-            .from(later)
-            .where(
-              and(
-                eq(later.paymentId, paymentReminders.paymentId),
-                eq(later.reminderType, paymentReminders.reminderType),
-                lt(later.daysBefore, paymentReminders.daysBefore),
-                lte(later.scheduledFor, now),
-                inArray(later.status, ["pending", "sent"]),
-                ne(later.id, paymentReminders.id),
-              ),
+          laterReminder(db, (later) =>
+            and(
+              lte(later.scheduledFor, now),
+              inArray(later.status, ["pending", "sent"]),
+              ne(later.id, paymentReminders.id),
             ),
+          ),
         ),
       ),
     )
