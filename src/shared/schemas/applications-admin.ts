@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { applicationStages } from "../constants";
 import { applicationSubmissionSchema } from "./applications";
-import { limits } from "./common";
+import { limits, pageQueryShape } from "./common";
 
 /** The forward path of an application (spec section 4); waitlist and declined are side stages. */
 export const forwardStageOrder = ["new", "screening", "interview", "accepted", "payment"] as const;
@@ -107,13 +107,7 @@ const listFilterShape = {
 
 export const applicationListQuerySchema = z.strictObject({
   ...listFilterShape,
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(maxPageSize, `pageSize must be at most ${maxPageSize}`)
-    .default(25),
+  ...pageQueryShape(maxPageSize),
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 export type ApplicationListQueryInput = z.input<typeof applicationListQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limits } from "./common";
+import { limits, pageQueryShape } from "./common";
 
 /** Where someone is in the journey (spec section 3); "general" is a newsletter-only contact. */
 export const subscriberSegments = ["general", "waitlist", "applicant", "approved", "rejected"] as const;
@@ -41,13 +41,7 @@ const subscriberFilterShape = {
 /** GET /api/admin/email-subscribers: newest first, server-side pagination. */
 export const subscriberListQuerySchema = z.strictObject({
   ...subscriberFilterShape,
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(maxSubscriberPageSize, `pageSize must be at most ${maxSubscriberPageSize}`)
-    .default(25),
+  ...pageQueryShape(maxSubscriberPageSize),
 });
 export type SubscriberListQuery = z.output<typeof subscriberListQuerySchema>;
 export type SubscriberListQueryInput = z.input<typeof subscriberListQuerySchema>;

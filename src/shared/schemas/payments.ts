@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { currencies } from "../constants";
 import { toPence } from "../finance/money";
-import { limits } from "./common";
+import { limits, pageQueryShape } from "./common";
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -233,13 +233,7 @@ export const paymentListQuerySchema = z.strictObject({
   status: z.enum(paymentStatuses, { message: "Unknown payment status" }).optional(),
   applicationId: z.uuid("applicationId must be a uuid").optional(),
   paymentPlanId: z.uuid("paymentPlanId must be a uuid").optional(),
-  page: z.coerce.number().int().min(1, "page must be 1 or more").max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, "pageSize must be 1 or more")
-    .max(maxPaymentsPageSize, `pageSize must be at most ${maxPaymentsPageSize}`)
-    .default(25),
+  ...pageQueryShape(maxPaymentsPageSize, 100_000),
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 

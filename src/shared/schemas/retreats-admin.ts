@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { limits } from "./common";
+import { retreatFactsSchema } from "./retreats";
 import { defaultRetreatTimeZone } from "./schedule";
 
 /**
@@ -143,18 +144,10 @@ export type RetreatUpdate = z.output<typeof retreatUpdateSchema>;
 export const retreatIdParamsSchema = z.strictObject({ id: z.uuid("Retreat id must be a uuid.") });
 
 /** One row of GET /api/admin/retreats, also the body of POST and PATCH replies. */
-export const adminRetreatSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  capacity: z.number().int(),
+export const adminRetreatSchema = retreatFactsSchema.extend({
   /** People (a couple counts 2) in accepted or payment. */
   placesTaken: z.number().int(),
-  location: z.string(),
   status: z.string(),
-  currency: z.string(),
   timezone: z.string(),
   /** The retreat the public site and new applications use (the oldest open or planning one). */
   isCurrent: z.boolean(),

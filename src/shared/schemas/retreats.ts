@@ -16,7 +16,8 @@ export const bookingTypeSchema = z.object({
   features: z.array(z.string()),
 });
 
-export const currentRetreatSchema = z.object({
+/** What anyone may read of a retreat: the public site and the admin's list both show these. */
+export const retreatFactsSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
@@ -25,8 +26,9 @@ export const currentRetreatSchema = z.object({
   capacity: z.number().int(),
   location: z.string(),
   currency: z.string(),
-  bookingTypes: z.array(bookingTypeSchema),
 });
+
+export const currentRetreatSchema = retreatFactsSchema.extend({ bookingTypes: z.array(bookingTypeSchema) });
 
 export type CurrentRetreat = z.infer<typeof currentRetreatSchema>;
 export type BookingType = z.infer<typeof bookingTypeSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { roleSchema } from "./auth";
+import { authUserSchema, roleSchema } from "./auth";
 import { limits } from "./common";
 
 export const minPasswordLength = 12;
@@ -16,13 +16,7 @@ const firstName = name.min(1, "First name is required.");
 const lastName = name.min(1, "Last name is required.");
 
 /** A user as the Settings tab lists it. */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: roleSchema,
-  isActive: z.boolean(),
+export const userSchema = authUserSchema.extend({
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
