@@ -79,44 +79,33 @@ const uuids = (values: (string | null | undefined)[]) => [
 
 type Applicant = { id: string; name: string; exists: boolean };
 
+/** The records about one application, by the entity type their audit rows carry. */
+const linkedTables = {
+  interview: interviews,
+  payment_plan: paymentPlans,
+  payment: payments,
+  travel_form: travelComplianceForms,
+} as const;
+
 /** The application each row is about, found from its values or its record (one query per table). */
 async function applicantsFor(db: Db, rows: Row[]): Promise<Map<string, Applicant>> {
   const byRow = new Map<string, string>();
   const ids = (type: string) => uuids(rows.filter((r) => r.entityType === type).map((r) => r.entityId));
   const fromValues = (r: Row) => text(r.newValues?.applicationId) ?? text(r.oldValues?.applicationId);
 
-  const [interviewRows, planRows, paymentRows, travelRows] = await Promise.all([
-    ids("interview").length
-      ? db
-          .select({ id: interviews.id, applicationId: interviews.applicationId })
-          .from(interviews)
-          .where(inArray(interviews.id, ids("interview")))
-      : [],
-    ids("payment_plan").length
-      ? db
-          .select({ id: paymentPlans.id, applicationId: paymentPlans.applicationId })
-          .from(paymentPlans)
-          .where(inArray(paymentPlans.id, ids("payment_plan")))
-      : [],
-    ids("payment").length
-      ? db
-          .select({ id: payments.id, applicationId: payments.applicationId })
-          .from(payments)
-          .where(inArray(payments.id, ids("payment")))
-      : [],
-    ids("travel_form").length
-      ? db
-          .select({ id: travelComplianceForms.id, applicationId: travelComplianceForms.applicationId })
-          .from(travelComplianceForms)
-          .where(inArray(travelComplianceForms.id, ids("travel_form")))
-      : [],
-  ]);
-  const linked = new Map<string, string | null>([
-    ...interviewRows.map((r) => [`interview:${r.id}`, r.applicationId] as const),
-    ...planRows.map((r) => [`payment_plan:${r.id}`, r.applicationId] as const),
-    ...paymentRows.map((r) => [`payment:${r.id}`, r.applicationId] as const),
-    ...travelRows.map((r) => [`travel_form:${r.id}`, r.applicationId] as const),
-  ]);
+  const linkedRows = await Promise.all(
+    Object.entries(linkedTables).map(async ([type, table]) => {
+      const wanted = ids(type);
+      const found = wanted.length
+        ? await db
+            .select({ id: table.id, applicationId: table.applicationId })
+            .from(table)
+            .where(inArray(table.id, wanted))
+        : [];
+      return found.map((r) => [`${type}:${r.id}`, r.applicationId] as const);
+    }),
+  );
+  const linked = new Map<string, string | null>(linkedRows.flat());
   for (const r of rows) {
     const applicationId =
       r.entityType === "application"
