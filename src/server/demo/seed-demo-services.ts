@@ -102,7 +102,7 @@ import {
   submittedDaysAgo,
   subscriberTags,
 } from "./demo-cast";
-import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, mulberry32 } from "./seed-demo";
+import { demoDefaultSeed, demoMarkerKey, demoRetreatFirstDay, demoRetreatName, Rng } from "./seed-demo";
 
 export { demoSignIns } from "./demo-cast";
 
@@ -172,22 +172,6 @@ type Actor = AuditActor & { userId: string; ipAddress: string | null; userAgent:
 const seedUserAgent = "npm run seed:demo";
 const hour = 3_600_000;
 const day = 24 * hour;
-
-class Rng {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-}
 
 /** "Zoë O'Brien" -> "zoe", "o-brien". */
 function slug(name: string): string {

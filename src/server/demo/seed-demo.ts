@@ -86,6 +86,7 @@ import {
   completePlan,
   createPlanForAcceptance,
 } from "../features/payments/payments.service";
+import * as cast from "./demo-cast";
 
 // ---------------------------------------------------------------------------------------------
 // Public API
@@ -264,7 +265,8 @@ function mix(...parts: number[]): number {
   return h >>> 0;
 }
 
-class Rng {
+/** Seeded draws (the same seed, the same data): the bulk seeder's and the service-based demo's. */
+export class Rng {
   private readonly next: () => number;
   constructor(seed: number) {
     this.next = mulberry32(seed);
@@ -350,91 +352,20 @@ const money = (pence: number) => (pence / 100).toFixed(2);
 // Word lists
 // ---------------------------------------------------------------------------------------------
 
-const firstNames = [
-  "Amelia",
-  "Oliver",
-  "Isla",
-  "Noah",
-  "Freya",
-  "Leo",
-  "Maya",
-  "Arjun",
-  "Sofia",
-  "Lucas",
-  "Chloe",
-  "Mateo",
-  "Hannah",
-  "Kai",
-  "Zoë",
-  "Finn",
-  "Aisha",
-  "Jonas",
-  "Priya",
-  "Elias",
-  "Lena",
-  "Tomás",
-  "Emma",
-  "Ravi",
-  "Nora",
-  "Theo",
-  "Inês",
-  "Samuel",
-  "Yuki",
-  "Grace",
-  "Marco",
-  "Ella",
-  "Daniel",
-  "Lucía",
-  "Ethan",
-  "Saoirse",
-  "Omar",
-  "Anika",
-  "Felix",
-  "Ruby",
-] as const;
+// The service demo's people and texts (demo-cast.ts), with a few more for variety at scale.
+const firstNames: readonly string[] = [...cast.firstNames, "Isla"];
 
-const lastNames = [
-  "Smith",
-  "Jones",
-  "Patel",
-  "Williams",
-  "Brown",
-  "Taylor",
-  "Müller",
-  "García",
-  "Rossi",
-  "Silva",
-  "Nguyen",
-  "Kowalski",
-  "O'Brien",
-  "Murphy",
-  "Schmidt",
-  "Jansen",
-  "Dubois",
-  "Andersson",
-  "Cohen",
-  "Khan",
-  "Singh",
-  "Tanaka",
-  "Walker",
-  "Wright",
-  "Evans",
+const lastNames: readonly string[] = [
+  ...cast.lastNames,
   "Thomas",
   "Roberts",
   "Martins",
   "Fernández",
   "Moreau",
   "Novak",
-  "Hughes",
-  "Clarke",
   "Lewis",
   "Hall",
-  "Ahmed",
-  "Okafor",
-  "Mensah",
-  "Costa",
-  "Byrne",
-] as const;
+];
 
 /** [city, country, dialling code, weight]: a UK-based retreat draws mostly from the UK and Europe. */
 const places = [
@@ -473,50 +404,26 @@ const places = [
 ] as const;
 const placeWeights = places.map((place) => [place, place[3]] as const);
 
-const motivationOpeners = [
-  "I have been vegan for {years} years and I want to turn that commitment into more effective advocacy.",
-  "After volunteering at a farmed animal sanctuary last summer, I want to learn how to reach far more people.",
-  "I run a small vegan food stall in {city} and would love to connect with activists from around the world.",
+const motivationOpeners: readonly string[] = [
+  ...cast.motivationOpeners,
   "I went vegan {years} years ago after watching Dominion, and I finally feel ready to step up my activism.",
-  "Our local animal rights group in {city} is growing quickly and I want to bring new outreach skills home.",
-  "As a teacher I want to learn how to talk about animal rights calmly, kindly and persuasively.",
-  "I have done street outreach for {years} years and I am starting to feel the burnout everyone warns about.",
   "I am a nurse and I want to understand how to connect animal rights with health conversations.",
-  "I started a vegan meetup in {city} during lockdown and it now has hundreds of members.",
-  "I work in marketing and want to use those skills for the animals instead of for fast fashion.",
-] as const;
+];
 
-const motivationClosers = [
-  " The retreat feels like the right place to recharge and come back stronger.",
-  " I am especially excited about the street outreach and social media workshops.",
-  " Meeting like-minded people in Bali would mean a lot to me after a hard year of campaigning.",
-  " I hope to leave with a clear, realistic plan for the next year of my advocacy.",
-  " Learning from experienced activists in a supportive setting is exactly what I need right now.",
+const motivationClosers: readonly string[] = [
+  ...cast.motivationClosers,
   " I would love to bring my partner's photography skills to the group as well.",
   " Ten days of community, good food and honest conversations sounds perfect.",
-] as const;
+];
 
-const advocacyItems = [
-  "Monthly Cube of Truth outreach in {city}.",
-  "Volunteer at a local animal sanctuary most weekends.",
+const advocacyItems: readonly string[] = [
+  ...cast.advocacyItems,
   "Run a vegan recipe Instagram account with about {followers}k followers.",
-  "Organise vegan potlucks and documentary screenings.",
-  "Leafleting and street stalls with our local group.",
   "Regular vigils outside a slaughterhouse near {city}.",
-  "Writing to my MP and local councillors about factory farming.",
   "New to activism: mostly conversations with friends and family so far.",
-  "Co-founded a student animal rights society at university.",
-  "Translate outreach videos and subtitles for international groups.",
-] as const;
+];
 
-const dietaryOptions = [
-  "Gluten-free",
-  "No nuts (allergy)",
-  "Soy intolerance",
-  "Raw vegan where possible",
-  "No onion or garlic",
-  "Low FODMAP",
-] as const;
+const dietaryOptions: readonly string[] = [...cast.dietaryOptions, "No onion or garlic", "Low FODMAP"];
 const medicalOptions = [
   "Asthma, carries an inhaler",
   "Type 1 diabetes, self-managed",
@@ -1277,46 +1184,8 @@ async function seedTasks(tx: Tx, ctx: Ctx, rng: Rng, counts: SeedDemoCounts): Pr
 }
 
 async function seedSessions(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<void> {
-  type Slot = [start: string, end: string, title: string, type: string, location: string, description: string];
-  const workshops = [
-    ["Effective street outreach", "Conversation techniques that open minds rather than close them."],
-    ["Social media for advocacy", "Planning content that reaches beyond the vegan bubble."],
-    ["Avoiding activist burnout", "Sustainable habits, boundaries and support networks."],
-    ["Public speaking workshop", "Short talks with feedback in a safe room."],
-    ["Campaign strategy", "Choosing winnable campaigns and measuring impact."],
-    ["Plant-based cooking class", "Balinese dishes with the Green Spoon team."],
-    ["Media and interviews", "Staying on message with journalists."],
-    ["Building local groups", "Recruiting, welcoming and keeping volunteers."],
-  ] as const;
-  const afternoons = [
-    ["Farmed animal sanctuary visit", "excursion", "Sanctuary, Tabanan", "Meet the residents and help with care."],
-    ["Rice terraces walk", "excursion", "Tegallalang", "A gentle guided walk; bring water and sunscreen."],
-    ["Free afternoon", "free", "Villa", "Pool, rest or the VIP massage programme."],
-    ["Waterfall excursion", "excursion", "Tibumana waterfall", "Swim and picnic; moderate steps."],
-    ["Peer coaching circles", "workshop", "Garden pavilion", "Small groups plan their next six months."],
-    ["Beach clean-up", "excursion", "Sanur beach", "With a local environmental group."],
-    ["Documentary screening", "workshop", "Villa cinema room", "Screening and discussion."],
-    ["Sunset breathwork", "wellness", "Yoga shala", "Guided breathwork with Sunrise Yoga Collective."],
-  ] as const;
-  const days: Slot[][] = [];
-  days.push([
-    ["12:00", "17:00", "Arrivals and airport pickups", "arrival", "Ngurah Rai Airport", "Drivers meet each flight."],
-    ["18:00", "19:30", "Welcome circle", "ceremony", "Garden pavilion", "Introductions and house agreements."],
-    ["19:30", "21:30", "Welcome dinner", "meal", "Villa terrace", "A plant-based Balinese feast."],
-  ]);
-  for (let d = 0; d < 8; d++) {
-    const [title, description] = workshops[d]!;
-    const [aTitle, aType, aLocation, aDescription] = afternoons[d]!;
-    days.push([
-      ["07:00", "08:15", "Morning yoga and meditation", "wellness", "Yoga shala", "All levels welcome."],
-      ["10:00", "12:30", title, "workshop", "Garden pavilion", description],
-      ["15:00", "17:30", aTitle, aType, aLocation, aDescription],
-    ]);
-  }
-  days.push([
-    ["09:00", "11:00", "Closing ceremony", "ceremony", "Garden pavilion", "Commitments, thanks and group photo."],
-    ["11:00", "14:00", "Departures", "departure", "Villa", "Transfers to the airport."],
-  ]);
+  // The service demo's ten-day programme (demo-cast.ts), with the product's session types.
+  const days = cast.demoProgramme();
   const rows: NewRetreatSession[] = [];
   days.forEach((slots, dayIndex) => {
     for (const [start, end, title, type, location, description] of slots) {
@@ -1329,7 +1198,7 @@ async function seedSessions(tx: Tx, ctx: Ctx, counts: SeedDemoCounts): Promise<v
         endTime: baliTime(ctx.retreatFirstDay, dayIndex, end),
         location,
         type,
-        isPublic: type !== "free",
+        isPublic: type !== "free_time",
       });
     }
   });
