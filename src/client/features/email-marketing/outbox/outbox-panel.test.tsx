@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-outbox";
-import { dismiss } from "../../../lib/use-toast";
-import { renderWithClient } from "../../../test/render";
+import { type ApiCall, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { OutboxPanel } from "./outbox-panel";
 import { outboxPollMs } from "./outbox-query";
@@ -50,19 +50,14 @@ const detail: EmailLogDetail = {
   text: "Hello Ada",
 };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let calls: ApiCall[];
 let items: EmailLog[];
 
 beforeEach(() => {
-  calls = [];
   items = [welcome, failed, failedCampaign];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET" && url.startsWith("/api/admin/email-logs?")) {
+  ({ calls } = fakeApi(
+    {
+      "GET /api/admin/email-logs": ({ url }) => {
         const page = Number(new URL(url, "http://x").searchParams.get("page"));
         return Response.json({
           items,
@@ -71,19 +66,14 @@ beforeEach(() => {
           pageSize: 25,
           counts: { queued: 2, sending: 1, sent: 30, logged: 5, failed: 2, all: 40 },
         });
-      }
-      if (method === "GET" && url === `/api/admin/email-logs/${welcome.id}`) return Response.json(detail);
-      return new Response(null, { status: 204 });
-    }),
-  );
+      },
+      [`GET /api/admin/email-logs/${welcome.id}`]: () => Response.json(detail),
+    },
+    () => new Response(null, { status: 204 }),
+  ));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderPanel() {
   renderWithClient(<OutboxPanel />, { toaster: true });
