@@ -1,4 +1,5 @@
 import type { AdminApplication } from "../../shared/schemas/applications-admin";
+import type { GuestMe } from "../../shared/schemas/guests";
 import type { ScheduleRetreat, Session } from "../../shared/schemas/schedule";
 import type { VendorDto } from "../../shared/schemas/vendors";
 
@@ -8,14 +9,14 @@ import type { VendorDto } from "../../shared/schemas/vendors";
  */
 
 /** The retreat the schedule, vendor and guest screens show: Bali 2026, on Bali time. */
-export const sampleRetreat: ScheduleRetreat = {
+export const sampleRetreat = {
   id: "00000000-0000-4000-8000-000000000001",
   name: "Bali 2026",
   startDate: "2026-05-10",
   endDate: "2026-05-19",
   location: "Bali, Indonesia",
   timeZone: "Asia/Makassar",
-};
+} satisfies ScheduleRetreat;
 
 /** A session of `sampleRetreat`; the fields a test does not give are empty (no description, public). */
 export function retreatSession(fields: Partial<Session> & Pick<Session, "id" | "title">): Session {
@@ -82,6 +83,25 @@ export function vendorDto(overrides: Partial<VendorDto> & Pick<VendorDto, "id" |
     notes: null,
     isActive: true,
     contractStatus: "pending",
+    ...overrides,
+  };
+}
+
+/** What GET /api/guest/me says of Ana, a guest of `sampleRetreat` with no room, notes or payments yet. */
+export function guestMe(overrides: Partial<GuestMe> = {}): GuestMe {
+  return {
+    firstName: "Ana",
+    applicationId: "00000000-0000-4000-8000-0000000000ff",
+    retreat: sampleRetreat,
+    room: null,
+    dietaryNotes: null,
+    travelForm: {
+      submitted: false,
+      status: null,
+      submittedAt: null,
+      url: "/travel-form/00000000-0000-4000-8000-0000000000ff",
+    },
+    paymentsDue: [],
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { Toaster } from "../../components/ui/toast";
 import { createQueryClient } from "../../lib/query-client";
 import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import ApplicationSection from "./application-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
@@ -16,12 +16,7 @@ const confettiMock = vi.hoisted(() => vi.fn());
 // The section draws through a main-thread instance (confetti.create), never the worker-based default.
 vi.mock("canvas-confetti", () => ({ default: { create: () => confettiMock } }));
 
-// Radix measures its hidden form inputs; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreat: CurrentRetreat = {
   id: "2f1c7c1e-8a4b-4c59-9a43-5f0d2b7e9a11",

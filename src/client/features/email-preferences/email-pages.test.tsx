@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PublicSubscriber } from "../../../shared/schemas/email-preferences";
 import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import PreferencesPage from "./preferences-page";
 import ResubscribePage from "./resubscribe-page";
 import UnsubscribePage from "./unsubscribe-page";
@@ -12,11 +12,7 @@ import UnsubscribePage from "./unsubscribe-page";
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const token = "a1b2c3d4".repeat(8);
 

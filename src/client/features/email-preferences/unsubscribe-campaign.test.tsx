@@ -1,15 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import UnsubscribePage from "./unsubscribe-page";
 
 configure({ asyncUtilTimeout: 5000 });
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const token = "a1b2c3d4".repeat(8);
 const campaignId = "0b7c2a52-5d3e-4c1a-9f59-2f0c1b8e7d11";

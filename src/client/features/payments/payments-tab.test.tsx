@@ -4,16 +4,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { dismiss } from "../../lib/use-toast";
 import { fakeApi } from "../../test/fake-api";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
 const planId = "00000000-0000-4000-8000-0000000000a1";

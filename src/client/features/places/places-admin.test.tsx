@@ -4,19 +4,14 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PlaceOffersResponse, RefundQuote } from "../../../shared/schemas/places";
 import { placeMessages } from "../../../shared/schemas/places";
-import { renderWithClient as renderInClient, resetClientTest } from "../../test/render";
+import { renderWithClient as renderInClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import { CancelBookingButton } from "./cancel-booking-button";
 import { londonToday } from "./format";
 import { PlaceOffersPanel } from "./place-offers-panel";
 
 configure({ asyncUtilTimeout: 5000 });
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreatId = "33333333-3333-4333-8333-333333333333";
 const applicationId = "44444444-4444-4444-8444-444444444444";

@@ -3,19 +3,14 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@te
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import { todayIso } from "./travel-form";
 import TravelFormPage from "./travel-form-page";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-// Radix measures its hidden form inputs; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const applicationId = "2f1c7c1e-8a4b-4c59-9a43-5f0d2b7e9a11";
 
