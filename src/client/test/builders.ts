@@ -1,5 +1,6 @@
 import type { AdminApplication } from "../../shared/schemas/applications-admin";
 import type { GuestMe } from "../../shared/schemas/guests";
+import type { BookingType, CurrentRetreat } from "../../shared/schemas/retreats";
 import type { ScheduleRetreat, Session } from "../../shared/schemas/schedule";
 import type { VendorDto } from "../../shared/schemas/vendors";
 
@@ -102,6 +103,39 @@ export function guestMe(overrides: Partial<GuestMe> = {}): GuestMe {
       url: "/travel-form/00000000-0000-4000-8000-0000000000ff",
     },
     paymentsDue: [],
+    ...overrides,
+  };
+}
+
+/** A booking type of the current retreat: Solo at £1,997 with a £500 deposit, for one person. */
+export function bookingType(overrides: Partial<BookingType> = {}): BookingType {
+  return {
+    id: crypto.randomUUID(),
+    name: "solo",
+    displayName: "Solo",
+    description: null,
+    basePrice: "1997.00",
+    depositAmount: "500.00",
+    currency: "GBP",
+    maxOccupancy: 1,
+    isAddon: false,
+    features: [],
+    ...overrides,
+  };
+}
+
+/** What GET /api/current-retreat says of the open retreat (undated, 15 places, in pounds). */
+export function currentRetreat(overrides: Partial<CurrentRetreat> = {}): CurrentRetreat {
+  return {
+    id: crypto.randomUUID(),
+    name: "Bali Vegan Activism Retreat 2026",
+    description: null,
+    startDate: null,
+    endDate: null,
+    capacity: 15,
+    location: "Bali, Indonesia",
+    currency: "GBP",
+    bookingTypes: [],
     ...overrides,
   };
 }
