@@ -49,6 +49,8 @@ export function fakeApi<Body = unknown>(
     calls,
     fetchMock,
     replies,
+    /** The URLs asked for so far, in order. */
+    urls: () => calls.map((call) => call.url),
     /** The calls that change something (everything but GET). */
     writes: () => calls.filter((call) => call.method !== "GET"),
   };

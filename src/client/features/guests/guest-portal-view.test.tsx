@@ -34,7 +34,7 @@ const me = guestMe({
 });
 
 function setup() {
-  const { calls } = fakeApi(
+  const { urls } = fakeApi(
     {
       "GET /api/guest/me": () => Response.json(me),
       [`GET /api/guest/schedule/${retreatId}`]: () =>
@@ -45,14 +45,14 @@ function setup() {
     () => new Response("not found", { status: 404 }),
   );
   renderWithClient(<GuestPortalView />);
-  return calls;
+  return urls;
 }
 
 afterEach(resetClientTest);
 
 describe("GuestPortalView", () => {
   it("welcomes the guest and shows the next session, three upcoming, room, meals and important info", async () => {
-    const calls = setup();
+    const urls = setup();
     expect(await screen.findByRole("heading", { name: "Welcome, Ana!" })).toBeTruthy();
     const nextCard = (await screen.findByRole("heading", { name: "Next session" })).closest(
       "div.rounded-card",
@@ -71,7 +71,7 @@ describe("GuestPortalView", () => {
     // Money reads the same everywhere (formatAmount): whole pounds without ".00".
     expect(screen.getByText(/Final balance: £1,497, due Wednesday 1 April 2026/)).toBeTruthy();
     // The schedule is asked for the guest's own retreat, never a fixed demo id.
-    expect(calls.map((call) => call.url)).toContain(`/api/guest/schedule/${retreatId}`);
+    expect(urls()).toContain(`/api/guest/schedule/${retreatId}`);
   });
 
   it("lists the full schedule by day and offers the calendar feed as a webcal link", async () => {
