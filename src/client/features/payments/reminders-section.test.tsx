@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
@@ -217,10 +217,7 @@ describe("RemindersSection", () => {
     renderSection();
     await screen.findByText("No reminders yet: they appear once a payment plan exists.");
     cleanup();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json({ message: "Forbidden" }, { status: 403 })),
-    );
+    fakeApi(() => Response.json({ message: "Forbidden" }, { status: 403 }));
     renderSection();
     expect((await screen.findByRole("alert")).textContent).toBe("Forbidden");
   });
