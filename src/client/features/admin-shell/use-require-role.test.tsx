@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { useQuery } from "@tanstack/react-query";
-import { act, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/constants";
+import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { type RequireRoleOptions, useRequireRole } from "./use-require-role";
@@ -64,13 +65,9 @@ describe("useRequireRole", () => {
     const toast = await screen.findByRole("alert");
     expect(toast.textContent).toContain("Unauthorized");
     expect(toast.textContent).toContain("You are logged out. Logging in again...");
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(400);
-    });
+    await passTime(400);
     expect(hrefs).toEqual([]);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(150);
-    });
+    await passTime(150);
     expect(hrefs).toEqual(["/api/login"]);
   });
 
@@ -99,9 +96,7 @@ describe("useRequireRole", () => {
   it("treats a 401 from any admin call as signed out", async () => {
     renderProbe({ id: "1", role: "owner" }, ["owner"], undefined, <AdminCall />);
     expect((await screen.findByRole("alert")).textContent).toContain("Unauthorized");
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
-    });
+    await passTime(600);
     expect(hrefs).toEqual(["/api/login"]);
   });
 });

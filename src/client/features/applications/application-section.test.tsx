@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { bookingType, currentRetreat } from "../../test/builders";
+import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import ApplicationSection from "./application-section";
@@ -90,9 +91,7 @@ describe("ApplicationSection", () => {
   it("says no active retreat was found on a 404, after the spec's 3 retries, with Try Again", async () => {
     vi.useFakeTimers();
     const { calls } = setup({ retreat: null });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     const alert = screen.getByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Unable to Load Application Form" })).toBeTruthy();
     expect(alert.textContent).toContain("No active retreat found at this time.");
@@ -105,9 +104,7 @@ describe("ApplicationSection", () => {
     vi.useFakeTimers();
     fakeApi(() => new Response("down", { status: 503 }));
     renderWithClient(<ApplicationSection />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     expect(screen.getByRole("alert").textContent).toContain("There was an error loading retreat information.");
   });
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookingType, currentRetreat } from "../../test/builders";
+import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import LandingPage from "./landing-page";
@@ -56,9 +57,7 @@ describe("LandingPage", () => {
       Response.json({ message: "No active retreat found at this time." }, { status: 404 }),
     );
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(document.getElementById("investment")!.textContent).toContain(
       "Prices for the next retreat will be announced soon",
@@ -95,9 +94,7 @@ describe("LandingPage", () => {
     vi.useFakeTimers();
     fakeApi(() => new Promise(() => {}));
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await passTime(5000);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
   });
 
@@ -106,13 +103,9 @@ describe("LandingPage", () => {
     localStorage.setItem(storageKeys.devNotice, "x");
     fakeApi(() => new Promise(() => {}));
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1999);
-    });
+    await passTime(1999);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
+    await passTime(1);
     const banner = screen.getByRole("region", { name: "Cookie notice" });
     fireEvent.click(within(banner).getByRole("button", { name: "Accept" }));
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
@@ -120,9 +113,7 @@ describe("LandingPage", () => {
 
     cleanup();
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await passTime(5000);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
   });
 });

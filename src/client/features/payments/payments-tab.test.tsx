@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { dismiss } from "../../lib/use-toast";
+import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, stubResizeObserver } from "../../test/render";
 import { overviewRefreshMs } from "./payments-api";
@@ -147,9 +148,7 @@ describe("PaymentsTab", () => {
     expect(screen.getByText("£2,000")).toBeTruthy();
     const overviewCalls = () => calls.filter((c) => c.url === "/api/admin/payment-overview").length;
     expect(overviewCalls()).toBe(1);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(overviewRefreshMs);
-    });
+    await passTime(overviewRefreshMs);
     await waitFor(() => expect(overviewCalls()).toBe(2));
   });
 

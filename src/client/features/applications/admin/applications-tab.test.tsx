@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
 import { adminApplication } from "../../../test/builders";
+import { passTime } from "../../../test/clock";
 import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { ApplicationsTab } from "./applications-tab";
 
@@ -51,8 +53,7 @@ function renderTab() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/applications?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (name: string) => within(table()).getByRole("row", { name: new RegExp(name) });
+const row = tableRow;
 
 describe("ApplicationsTab", () => {
   it("shows the server's page: names, stage badges, scores out of 100 and the count", async () => {
@@ -102,13 +103,9 @@ describe("ApplicationsTab", () => {
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "ada" } });
     const before = listCalls().length;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs - 50);
-    });
+    await passTime(searchDebounceMs - 50);
     expect(listCalls().length).toBe(before);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(100);
-    });
+    await passTime(100);
     await waitFor(() => expect(lastListUrl().searchParams.get("search")).toBe("ada"));
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

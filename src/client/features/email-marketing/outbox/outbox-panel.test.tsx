@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-outbox";
+import { passTime } from "../../../test/clock";
 import { type ApiCall, fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { OutboxPanel } from "./outbox-panel";
 import { outboxPollMs } from "./outbox-query";
@@ -81,8 +83,7 @@ function renderPanel() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/email-logs?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (text: string) => within(table()).getByRole("row", { name: new RegExp(text) });
+const row = tableRow;
 const loaded = () => screen.findByText("Showing 1–3 of 40 messages");
 
 describe("OutboxPanel", () => {
@@ -107,9 +108,7 @@ describe("OutboxPanel", () => {
     expect(screen.getByRole("button", { name: "Failed 2" }).getAttribute("aria-pressed")).toBe("true");
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "grace" } });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs + 50);
-    });
+    await passTime(searchDebounceMs + 50);
     await waitFor(() => expect(lastListUrl().search).toBe("?status=failed&search=grace&page=1&pageSize=25"));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     await waitFor(() => expect(lastListUrl().searchParams.get("page")).toBe("2"));
@@ -181,13 +180,9 @@ describe("OutboxPanel", () => {
     await screen.findByText("Showing 1–1 of 40 messages");
     const first = listCalls().length;
     items = [log({ status: "sent" })];
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(outboxPollMs + 100);
-    });
+    await passTime(outboxPollMs + 100);
     await waitFor(() => expect(listCalls().length).toBe(first + 1));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(outboxPollMs * 3);
-    });
+    await passTime(outboxPollMs * 3);
     expect(listCalls().length).toBe(first + 1);
   });
 });

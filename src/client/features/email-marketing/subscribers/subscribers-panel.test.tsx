@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminSubscriber, SubscriberImportResult } from "../../../../shared/schemas/email-subscribers";
+import { passTime } from "../../../test/clock";
 import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { SubscribersPanel } from "./subscribers-panel";
 
@@ -88,8 +90,7 @@ function renderPanel() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/email-subscribers?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (text: string) => within(table()).getByRole("row", { name: new RegExp(text) });
+const row = tableRow;
 const loaded = () => screen.findByText("Showing 1–3 of 60 subscribers");
 
 describe("SubscribersPanel", () => {
@@ -135,13 +136,9 @@ describe("SubscribersPanel", () => {
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "gra" } });
     const before = listCalls().length;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs - 50);
-    });
+    await passTime(searchDebounceMs - 50);
     expect(listCalls().length).toBe(before);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(100);
-    });
+    await passTime(100);
     await waitFor(() => expect(lastListUrl().searchParams.get("search")).toBe("gra"));
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
