@@ -17,9 +17,13 @@ function bodyOf(init?: RequestInit): unknown {
   }
 }
 
+/** A canned answer a test sets for one request: its status and JSON body. */
+export type ApiReplyBody = { status: number; body: unknown };
+
 /**
  * Stubs the global fetch for a component test. Each request is recorded in `calls`, then answered
- * by its route in the table (or by the function given instead of a table); a request that nothing
+ * by `replies` (canned answers a test sets as it goes, by "METHOD /path" like the routes), else by
+ * its route in the table (or by the function given instead of a table); a request that nothing
  * answers gets `fallback`, by default a 404.
  */
 export function fakeApi<Body = unknown>(
@@ -28,9 +32,12 @@ export function fakeApi<Body = unknown>(
     Response.json({ message: "Not found" }, { status: 404 }),
 ) {
   const calls: ApiCall<Body>[] = [];
+  const replies: Record<string, ApiReplyBody> = {};
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const call: ApiCall<Body> = { url, method: init?.method ?? "GET", body: bodyOf(init) as Body };
     calls.push(call);
+    const canned = replies[`${call.method} ${url}`] ?? replies[`${call.method} ${url.split("?")[0]}`];
+    if (canned) return Response.json(canned.body, { status: canned.status });
     const route =
       typeof routes === "function"
         ? routes
@@ -41,6 +48,9 @@ export function fakeApi<Body = unknown>(
   return {
     calls,
     fetchMock,
+    replies,
+    /** The URLs asked for so far, in order. */
+    urls: () => calls.map((call) => call.url),
     /** The calls that change something (everything but GET). */
     writes: () => calls.filter((call) => call.method !== "GET"),
   };

@@ -31,9 +31,19 @@ export function renderWithClient(ui: ReactNode, { toaster = false, path }: Rende
   return { ...view, queryClient, location };
 }
 
-/** The afterEach of a component test: unmount, drop any toast, put fetch (and other stubs) back. */
+/** The afterEach of a component test: unmount, drop any toast, put the clock, fetch (and other stubs) back. */
 export function resetClientTest() {
   cleanup();
   act(() => dismiss());
+  vi.useRealTimers();
   vi.unstubAllGlobals();
+}
+
+/** Radix Checkbox, Switch, RadioGroup and the charts measure themselves; jsdom has no ResizeObserver. */
+export function stubResizeObserver() {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }

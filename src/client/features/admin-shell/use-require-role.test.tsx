@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { useQuery } from "@tanstack/react-query";
-import { act, cleanup, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import type { Role } from "../../../shared/constants";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { passTime } from "../../test/clock";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { type RequireRoleOptions, useRequireRole } from "./use-require-role";
 
 function Probe({ roles, options }: { roles: Role[]; options?: RequireRoleOptions }) {
@@ -23,25 +22,21 @@ function AdminCall() {
 let hrefs: string[];
 function renderProbe(user: object | null, roles: Role[], options?: RequireRoleOptions, extra?: React.ReactNode) {
   let signedIn = user;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      if (url === "/api/auth/user") {
-        return signedIn ? Response.json(signedIn) : Response.json({ message: "Unauthorized" }, { status: 401 });
-      }
-      signedIn = null;
-      return Response.json({ message: "Unauthorized" }, { status: 401 });
-    }),
-  );
-  const location = memoryLocation({ path: "/admin/dashboard", record: true });
-  renderWithClient(
-    <Router hook={location.hook}>
+  fakeApi(({ url }) => {
+    if (url === "/api/auth/user") {
+      return signedIn ? Response.json(signedIn) : Response.json({ message: "Unauthorized" }, { status: 401 });
+    }
+    signedIn = null;
+    return Response.json({ message: "Unauthorized" }, { status: 401 });
+  });
+  const { location } = renderWithClient(
+    <>
       <Probe roles={roles} options={options} />
       {extra}
-    </Router>,
-    { toaster: true },
+    </>,
+    { toaster: true, path: "/admin/dashboard" },
   );
-  return location;
+  return location!;
 }
 
 beforeEach(() => {
@@ -55,12 +50,7 @@ beforeEach(() => {
   };
   vi.stubGlobal("location", fakeLocation);
 });
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 const probe = () => screen.getByTestId("probe").textContent;
 
@@ -75,13 +65,9 @@ describe("useRequireRole", () => {
     const toast = await screen.findByRole("alert");
     expect(toast.textContent).toContain("Unauthorized");
     expect(toast.textContent).toContain("You are logged out. Logging in again...");
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(400);
-    });
+    await passTime(400);
     expect(hrefs).toEqual([]);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(150);
-    });
+    await passTime(150);
     expect(hrefs).toEqual(["/api/login"]);
   });
 
@@ -110,9 +96,7 @@ describe("useRequireRole", () => {
   it("treats a 401 from any admin call as signed out", async () => {
     renderProbe({ id: "1", role: "owner" }, ["owner"], undefined, <AdminCall />);
     expect((await screen.findByRole("alert")).textContent).toContain("Unauthorized");
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
-    });
+    await passTime(600);
     expect(hrefs).toEqual(["/api/login"]);
   });
 });

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { bookingType, currentRetreat } from "../../test/builders";
+import { passTime } from "../../test/clock";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import ApplicationSection from "./application-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
@@ -16,44 +15,25 @@ const confettiMock = vi.hoisted(() => vi.fn());
 // The section draws through a main-thread instance (confetti.create), never the worker-based default.
 vi.mock("canvas-confetti", () => ({ default: { create: () => confettiMock } }));
 
-// Radix measures its hidden form inputs; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
-const retreat: CurrentRetreat = {
+const retreat = currentRetreat({
   id: "2f1c7c1e-8a4b-4c59-9a43-5f0d2b7e9a11",
-  name: "Bali Vegan Activism Retreat 2026",
-  description: null,
-  startDate: null,
-  endDate: null,
-  capacity: 15,
-  location: "Bali, Indonesia",
-  currency: "GBP",
   bookingTypes: [
-    {
+    bookingType({
       id: "0b6a4c1e-8a4b-4c59-9a43-5f0d2b7e9a12",
       name: "vip",
       displayName: "VIP Ultimate",
-      description: null,
       basePrice: "600.00",
       depositAmount: "0.00",
-      currency: "GBP",
-      maxOccupancy: 1,
       isAddon: true,
       features: ["60-minute 1:1 strategy session"],
-    },
+    }),
   ],
-};
-
-type FetchCall = { url: string; init?: RequestInit };
+});
 
 function setup(options: { retreat?: CurrentRetreat | null; post?: () => Promise<Response> } = {}) {
-  const calls: FetchCall[] = [];
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, init });
+  const { calls, fetchMock } = fakeApi(({ url }) => {
     if (url === "/api/current-retreat") {
       return options.retreat === null
         ? Response.json({ message: "No active retreat found at this time." }, { status: 404 })
@@ -62,16 +42,10 @@ function setup(options: { retreat?: CurrentRetreat | null; post?: () => Promise<
     if (url === "/api/application" && options.post) return options.post();
     return Response.json({ success: true, id: "x", message: "ok" }, { status: 201 });
   });
-  vi.stubGlobal("fetch", fetchMock);
-  const client = createQueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <ApplicationSection />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  const posts = () => calls.filter((call) => call.init?.method === "POST");
-  return { calls, posts, client };
+  renderWithClient(<ApplicationSection />, { toaster: true });
+  const posts = () =>
+    fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => ({ url, init }));
+  return { calls, posts };
 }
 
 const input = (name: RegExp) => screen.getByLabelText(name) as HTMLInputElement;
@@ -95,12 +69,7 @@ describe("ApplicationSection", () => {
     confettiMock.mockClear();
   });
 
-  afterEach(() => {
-    act(() => dismiss());
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  afterEach(resetClientTest);
 
   it("is the #apply section with a heading, and shows the form once the retreat is loaded", async () => {
     const { calls } = setup();
@@ -122,9 +91,7 @@ describe("ApplicationSection", () => {
   it("says no active retreat was found on a 404, after the spec's 3 retries, with Try Again", async () => {
     vi.useFakeTimers();
     const { calls } = setup({ retreat: null });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     const alert = screen.getByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Unable to Load Application Form" })).toBeTruthy();
     expect(alert.textContent).toContain("No active retreat found at this time.");
@@ -135,14 +102,9 @@ describe("ApplicationSection", () => {
 
   it("says there was an error when the retreat cannot be loaded", async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => new Response("down", { status: 503 })),
-    );
+    fakeApi(() => new Response("down", { status: 503 }));
     renderWithClient(<ApplicationSection />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     expect(screen.getByRole("alert").textContent).toContain("There was an error loading retreat information.");
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { AuditLogPanel } from "./audit-log-panel";
 
@@ -21,27 +22,20 @@ function entry(i: number) {
 }
 
 function setup(total = 60) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url === "/api/admin/users") return Response.json([{ id: "u1", email: "owner@example.com" }]);
-      const params = new URL(url, "http://x").searchParams;
-      const page = Number(params.get("page"));
-      const pageSize = Number(params.get("pageSize"));
-      return Response.json({
-        items: Array.from({ length: Math.min(pageSize, Math.max(0, total - (page - 1) * pageSize)) }, (_, i) =>
-          entry(i),
-        ),
-        total,
-        page,
-        pageSize,
-        entityTypes: ["settings", "user"],
-        actions: ["login", "update"],
-      });
-    }),
-  );
+  const { urls } = fakeApi(({ url }) => {
+    if (url === "/api/admin/users") return Response.json([{ id: "u1", email: "owner@example.com" }]);
+    const params = new URL(url, "http://x").searchParams;
+    const page = Number(params.get("page"));
+    const pageSize = Number(params.get("pageSize"));
+    return Response.json({
+      items: Array.from({ length: Math.min(pageSize, Math.max(0, total - (page - 1) * pageSize)) }, (_, i) => entry(i)),
+      total,
+      page,
+      pageSize,
+      entityTypes: ["settings", "user"],
+      actions: ["login", "update"],
+    });
+  });
   renderWithClient(<AuditLogPanel />);
   return urls;
 }
@@ -61,17 +55,17 @@ describe("AuditLogPanel", () => {
     const urls = setup();
     await screen.findByText("Page 1 of 3 · 60 entries");
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
-    await waitFor(() => expect(urls).toContain("/api/admin/audit-logs?page=2&pageSize=25"));
+    await waitFor(() => expect(urls()).toContain("/api/admin/audit-logs?page=2&pageSize=25"));
     expect(await screen.findByText("Page 2 of 3 · 60 entries")).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText("Entity"), { target: { value: "user" } });
-    await waitFor(() => expect(urls).toContain("/api/admin/audit-logs?entityType=user&page=1&pageSize=25"));
+    await waitFor(() => expect(urls()).toContain("/api/admin/audit-logs?entityType=user&page=1&pageSize=25"));
     fireEvent.change(screen.getByLabelText("Action"), { target: { value: "login" } });
     await screen.findByRole("option", { name: "owner@example.com" });
     fireEvent.change(screen.getByLabelText("User"), { target: { value: "u1" } });
     fireEvent.change(screen.getByLabelText("Rows per page"), { target: { value: "50" } });
     await waitFor(() =>
-      expect(urls).toContain("/api/admin/audit-logs?entityType=user&action=login&userId=u1&page=1&pageSize=50"),
+      expect(urls()).toContain("/api/admin/audit-logs?entityType=user&action=login&userId=u1&page=1&pageSize=50"),
     );
   });
 

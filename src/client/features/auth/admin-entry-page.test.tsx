@@ -1,29 +1,20 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { oidcErrorMessages } from "../../../shared/schemas/auth";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import AdminEntryPage from "./admin-entry-page";
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
+type Handler = (call: ApiCall) => ApiReply;
 
 function renderPage(handler: Handler, path = "/admin") {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
-  vi.stubGlobal("fetch", fetchMock);
-  const location = memoryLocation({ path, record: true });
-  renderWithClient(
-    <Router hook={location.hook}>
-      <AdminEntryPage />
-    </Router>,
-    { toaster: true },
-  );
-  return { fetchMock, location };
+  const { fetchMock } = fakeApi(handler);
+  const { location } = renderWithClient(<AdminEntryPage />, { toaster: true, path });
+  return { fetchMock, location: location! };
 }
 
-const signedOut: Handler = (url) =>
+const signedOut: Handler = ({ url }) =>
   url === "/api/auth/user"
     ? Response.json({ message: "Unauthorized" }, { status: 401 })
     : new Response(null, { status: 500 });
@@ -34,9 +25,7 @@ beforeEach(() => {
   vi.stubGlobal("location", { ...window.location, reload });
 });
 afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.unstubAllGlobals();
+  resetClientTest();
   reload.mockReset();
 });
 
@@ -77,13 +66,13 @@ describe("AdminEntryPage", () => {
   });
 
   it("shows the server's message when sign-in fails", async () => {
-    renderPage((url) =>
-      url === "/api/auth/login"
+    renderPage((call) =>
+      call.url === "/api/auth/login"
         ? Response.json(
             { message: "Too many sign-in attempts. Please wait 15 minutes and try again." },
             { status: 429 },
           )
-        : signedOut(url),
+        : signedOut(call),
     );
     await fill("owner@example.com", "wrong");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
@@ -93,7 +82,7 @@ describe("AdminEntryPage", () => {
   });
 
   it("falls back to the spec's message when the failure has no message", async () => {
-    renderPage((url) => (url === "/api/auth/login" ? new Response("", { status: 502 }) : signedOut(url)));
+    renderPage((call) => (call.url === "/api/auth/login" ? new Response("", { status: 502 }) : signedOut(call)));
     await fill("owner@example.com", "wrong");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect((await screen.findByRole("alert")).textContent).toContain("Invalid username or password. Please try again.");
@@ -101,8 +90,8 @@ describe("AdminEntryPage", () => {
 
   it("says Signing in... while pending, sends {username, password}, and reloads on success", async () => {
     let resolve: (r: Response) => void = () => {};
-    const { fetchMock } = renderPage((url) =>
-      url === "/api/auth/login" ? new Promise<Response>((r) => (resolve = r)) : signedOut(url),
+    const { fetchMock } = renderPage((call) =>
+      call.url === "/api/auth/login" ? new Promise<Response>((r) => (resolve = r)) : signedOut(call),
     );
     await fill("  Owner@Example.com ", "secret");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));

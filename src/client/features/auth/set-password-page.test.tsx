@@ -1,15 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from "@tanstack/react-query";
-import { configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
 import { passwordTooShortMessage, setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
-import { Toaster } from "../../components/ui/toast";
-import { createQueryClient } from "../../lib/query-client";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { fakeApi } from "../../test/fake-api";
-import { resetClientTest } from "../../test/render";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { passwordsDifferMessage } from "./new-password";
 import SetPasswordPage from "./set-password-page";
 
@@ -29,16 +24,10 @@ function renderPage(handlers: { get?: Handler; post?: Handler } = {}) {
     if (call.method === "GET") return (handlers.get ?? (() => Response.json({ email: "ina@example.com" })))(call);
     return (handlers.post ?? (() => Response.json({ success: true })))(call);
   });
-  const queryClient = createQueryClient();
-  const location = memoryLocation({ path: `/set-password/${token}`, record: true });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <Router hook={location.hook}>
-        <SetPasswordPage params={{ token }} />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  const { queryClient } = renderWithClient(<SetPasswordPage params={{ token }} />, {
+    toaster: true,
+    path: `/set-password/${token}`,
+  });
   return { calls, queryClient };
 }
 

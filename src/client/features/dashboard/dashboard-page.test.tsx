@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adminApplication } from "../../test/builders";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import DashboardPage from "./dashboard-page";
 
@@ -27,38 +27,16 @@ const dashboard = {
 };
 
 const janeId = "00000000-0000-4000-8000-00000000aaaa";
-const jane = {
+const jane = adminApplication({
   id: janeId,
-  retreatId: null,
   applicationType: "solo",
-  interviewNotes: null,
-  partnerFirstName: null,
-  partnerLastName: null,
-  partnerEmail: null,
-  partnerPhone: null,
-  partnerCity: null,
-  partnerCountry: null,
-  wantsVipUpgrade: false,
-  additionalInfo: null,
-  dietaryNotes: null,
-  keepOnPriorityList: false,
   firstName: "Jane",
   lastName: "Doe",
   email: "jane@example.com",
-  phone: null,
-  city: null,
   country: "UK",
   stage: "screening",
-  score: 0,
   submittedAt: "2026-11-20T10:00:00.000Z",
-  motivations: null,
-  advocacyInvolvement: null,
-  roomPreference: null,
-  internalNotes: null,
-  instagramHandle: null,
-  linkedinUrl: null,
-  websiteUrl: null,
-};
+});
 
 type Activity = { items: { id: string; at: string; text: string; href: string | null }[] };
 
@@ -66,24 +44,18 @@ function renderAs(
   role: string,
   { activity = { items: [] }, user = {} }: { activity?: Activity; user?: Record<string, unknown> } = {},
 ) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      if (url === "/api/auth/user")
-        return Response.json({ id: "1", role, email: "olive@example.com", firstName: "Olive", ...user });
-      if (url === "/api/admin/dashboard") return Response.json(dashboard);
-      if (url === "/api/admin/dashboard/activity") return Response.json(activity);
-      if (url === `/api/admin/applications/${janeId}`) return Response.json(jane);
-      if (url === "/api/current-retreat") return Response.json(dashboard.currentRetreat);
-      return Response.json({ message: "not mocked" }, { status: 404 });
-    }),
+  fakeApi(
+    {
+      "GET /api/auth/user": () =>
+        Response.json({ id: "1", role, email: "olive@example.com", firstName: "Olive", ...user }),
+      "GET /api/admin/dashboard": () => Response.json(dashboard),
+      "GET /api/admin/dashboard/activity": () => Response.json(activity),
+      [`GET /api/admin/applications/${janeId}`]: () => Response.json(jane),
+      "GET /api/current-retreat": () => Response.json(dashboard.currentRetreat),
+    },
+    () => Response.json({ message: "not mocked" }, { status: 404 }),
   );
-  const location = memoryLocation({ path: "/admin/dashboard" });
-  renderWithClient(
-    <Router hook={location.hook}>
-      <DashboardPage />
-    </Router>,
-  );
+  renderWithClient(<DashboardPage />, { path: "/admin/dashboard" });
 }
 
 beforeEach(() => {

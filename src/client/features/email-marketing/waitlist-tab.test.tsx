@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderWithClient } from "../../test/render";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { WaitlistTab } from "./waitlist-tab";
 
 // The sibling panels are someone else's and fetch their own data; here only the shell is under test.
@@ -9,27 +10,23 @@ vi.mock("./campaigns/campaigns-panel", () => ({ CampaignsPanel: () => <p>Campaig
 vi.mock("./templates/templates-panel", () => ({ TemplatesPanel: () => <p>Templates panel</p> }));
 
 beforeEach(() => {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      if (url.startsWith("/api/admin/email-logs?")) {
-        return Response.json({ items: [], total: 0, page: 1, pageSize: 25, counts: {} });
-      }
-      if (url.startsWith("/api/admin/email-subscribers/tags")) return Response.json({ tags: [] });
-      return Response.json({
-        items: [],
-        total: 0,
-        page: 1,
-        pageSize: 25,
-        summary: { total: 0, active: 0, unsubscribed: 0, bounced: 0, complained: 0 },
-      });
-    }),
-  );
+  fakeApi(({ url }) => {
+    if (url.startsWith("/api/admin/email-logs?")) {
+      return Response.json({ items: [], total: 0, page: 1, pageSize: 25, counts: {} });
+    }
+    if (url.startsWith("/api/admin/email-subscribers/tags")) return Response.json({ tags: [] });
+    return Response.json({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+      summary: { total: 0, active: 0, unsubscribed: 0, bounced: 0, complained: 0 },
+    });
+  });
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetClientTest();
   window.history.replaceState(null, "", "/");
 });
 

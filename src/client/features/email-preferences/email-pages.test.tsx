@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PublicSubscriber } from "../../../shared/schemas/email-preferences";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import PreferencesPage from "./preferences-page";
 import ResubscribePage from "./resubscribe-page";
 import UnsubscribePage from "./unsubscribe-page";
@@ -12,11 +12,7 @@ import UnsubscribePage from "./unsubscribe-page";
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const token = "a1b2c3d4".repeat(8);
 
@@ -38,11 +34,8 @@ const unsubscribed: PublicSubscriber = {
   systemNotifications: false,
 };
 
-type Handler = (url: string, init?: RequestInit) => Promise<Response> | Response;
-
-function setup(page: ReactNode, handler: Handler) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
-  vi.stubGlobal("fetch", fetchMock);
+function setup(page: ReactNode, handler: (call: ApiCall) => ApiReply) {
+  const { fetchMock } = fakeApi(handler);
   renderWithClient(page, { toaster: true });
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
   return { fetchMock, posts };
@@ -58,11 +51,7 @@ function deferred() {
 
 const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body));
 
-afterEach(() => {
-  act(() => dismiss());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 describe("UnsubscribePage", () => {
   it("says the link is invalid without a usable token", () => {
@@ -143,7 +132,7 @@ describe("UnsubscribePage", () => {
 describe("ResubscribePage", () => {
   const getSubscriber =
     (subscriber: PublicSubscriber | null, status = 200) =>
-    (url: string) =>
+    ({ url }: ApiCall) =>
       url.startsWith("/api/email/preferences/")
         ? Response.json(subscriber ? { success: true, subscriber } : { message: "Not found" }, { status })
         : Response.json({ success: true, subscriber: { ...activeSubscriber, marketingEmails: true } });
@@ -215,7 +204,7 @@ describe("ResubscribePage", () => {
   });
 
   it("greets generically without a first name, and shows the failure toast", async () => {
-    setup(<ResubscribePage params={{ token }} />, (url) =>
+    setup(<ResubscribePage params={{ token }} />, ({ url }) =>
       url.startsWith("/api/email/preferences/")
         ? Response.json({ success: true, subscriber: { ...unsubscribed, firstName: null } })
         : new Response("boom", { status: 500 }),
@@ -249,10 +238,10 @@ describe("PreferencesPage", () => {
   });
 
   it("shows the saved choices and saves changes", async () => {
-    const { posts } = setup(<PreferencesPage params={{ token }} />, (_url, init) =>
+    const { posts } = setup(<PreferencesPage params={{ token }} />, ({ method, body }) =>
       Response.json({
         success: true,
-        subscriber: init?.method === "POST" ? { ...activeSubscriber, ...bodyOf(init) } : activeSubscriber,
+        subscriber: method === "POST" ? { ...activeSubscriber, ...(body as object) } : activeSubscriber,
       }),
     );
     const marketing = await screen.findByRole("switch", { name: "Marketing & Newsletter" });
@@ -274,8 +263,8 @@ describe("PreferencesPage", () => {
   });
 
   it("shows the failure toast when saving fails", async () => {
-    setup(<PreferencesPage params={{ token }} />, (_url, init) =>
-      init?.method === "POST"
+    setup(<PreferencesPage params={{ token }} />, ({ method }) =>
+      method === "POST"
         ? new Response("down", { status: 500 })
         : Response.json({ success: true, subscriber: activeSubscriber }),
     );

@@ -1,29 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithClient } from "../../test/render";
+import { configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import UnsubscribePage from "./unsubscribe-page";
 
 configure({ asyncUtilTimeout: 5000 });
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const token = "a1b2c3d4".repeat(8);
 const campaignId = "0b7c2a52-5d3e-4c1a-9f59-2f0c1b8e7d11";
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetClientTest();
   window.history.replaceState(null, "", "/");
 });
 
 async function submitFrom(search: string) {
   window.history.replaceState(null, "", `/email/unsubscribe/${token}${search}`);
-  const fetchMock = vi.fn(async () => Response.json({ success: true }));
-  vi.stubGlobal("fetch", fetchMock);
+  const { fetchMock } = fakeApi(() => Response.json({ success: true }));
   renderWithClient(<UnsubscribePage params={{ token }} />);
   fireEvent.click(screen.getByRole("radio", { name: /Marketing & Newsletter Emails Only/ }));
   fireEvent.click(screen.getByRole("button", { name: "Confirm Unsubscribe" }));

@@ -3,16 +3,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import type { BudgetItemDto, ExpenseDto, FinancialSummary, VendorPaymentDto } from "../../../shared/schemas/finance";
-import { fakeApi } from "../../test/fake-api";
-import { renderWithClient, resetClientTest } from "../../test/render";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import { FinanceTab } from "./finance-tab";
 
-// Radix Checkbox and the charts measure themselves; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
 const q = `?retreatId=${retreatId}`;
@@ -113,13 +108,9 @@ const vendorPayment: VendorPaymentDto = {
   createdAt: "2026-03-01T10:00:00.000Z",
 };
 
-type Call = { url: string; method: string; body: unknown };
-
-function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const { calls } = fakeApi(async (call) => {
+function setup(reply: (call: ApiCall) => ApiReply = () => undefined) {
+  const { calls } = fakeApi(reply, (call) => {
     const { url } = call;
-    const custom = reply(call);
-    if (custom) return custom;
     if (call.method !== "GET") return Response.json({}, { status: call.method === "POST" ? 201 : 200 });
     if (url === "/api/current-retreat")
       return Response.json({ id: retreatId, name: "Bali 2026", currency: "GBP", bookingTypes: [] });

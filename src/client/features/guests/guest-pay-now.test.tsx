@@ -1,77 +1,55 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { guestMe, sampleRetreat } from "../../test/builders";
+import { type ApiCall, fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import { navigation } from "./guest-pay-now";
 import { GuestPortalView } from "./guest-portal-view";
 
-const retreatId = "00000000-0000-4000-8000-000000000001";
+const retreatId = sampleRetreat.id;
 const paymentId = "00000000-0000-4000-8000-0000000000c1";
-const retreat = {
-  id: retreatId,
-  name: "Bali 2026",
-  startDate: "2026-05-10",
-  endDate: "2026-05-19",
-  location: "Bali, Indonesia",
-  timeZone: "Asia/Makassar",
-};
-const me = {
-  firstName: "Ana",
-  applicationId: "00000000-0000-4000-8000-0000000000ff",
-  retreat,
-  room: null,
-  dietaryNotes: null,
+const retreat = sampleRetreat;
+const me = guestMe({
   travelForm: { submitted: true, status: "submitted", submittedAt: null, url: "/travel-form/x" },
   paymentsDue: [
     { paymentId, description: "Instalment 1 of 2", amount: "748.50", currency: "GBP", dueDate: "2026-06-01" },
     { paymentId: null, description: "Remaining balance", amount: "100.00", currency: "GBP", dueDate: null },
   ],
-};
+});
 
-type Call = { method: string; url: string };
-let calls: Call[];
+let calls: ApiCall[];
 let online: boolean;
 let checkoutStatus: number;
 let assign: ReturnType<typeof vi.fn<(url: string) => void>>;
 
 beforeEach(() => {
-  calls = [];
   online = true;
   checkoutStatus = 200;
   assign = vi.fn<(url: string) => void>();
   vi.spyOn(navigation, "assign").mockImplementation(assign);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url });
-      if (url === "/api/guest/me") return Response.json(me);
-      if (url === "/api/guest/payment-options") return Response.json({ onlinePayments: online });
-      if (url === `/api/guest/schedule/${retreatId}`) {
-        return Response.json({ retreat, sessions: [], nextSession: null, upcoming: [] });
-      }
-      if (url === "/api/guest/calendar-url")
-        return Response.json({ url: "https://retreat.example/api/calendar/x.ics" });
-      if (method === "POST" && url === `/api/guest/payments/${paymentId}/checkout`) {
-        if (checkoutStatus !== 200) {
-          return Response.json(
-            { message: "Online payment is unavailable right now. Please try again later." },
-            { status: checkoutStatus },
-          );
-        }
-        return Response.json({ url: "https://checkout.stripe.com/c/pay/cs_test_1" });
-      }
-      return new Response("not found", { status: 404 });
-    }),
-  );
+  ({ calls } = fakeApi(
+    {
+      "GET /api/guest/me": () => Response.json(me),
+      "GET /api/guest/payment-options": () => Response.json({ onlinePayments: online }),
+      [`GET /api/guest/schedule/${retreatId}`]: () =>
+        Response.json({ retreat, sessions: [], nextSession: null, upcoming: [] }),
+      "GET /api/guest/calendar-url": () => Response.json({ url: "https://retreat.example/api/calendar/x.ics" }),
+      [`POST /api/guest/payments/${paymentId}/checkout`]: () =>
+        checkoutStatus !== 200
+          ? Response.json(
+              { message: "Online payment is unavailable right now. Please try again later." },
+              { status: checkoutStatus },
+            )
+          : Response.json({ url: "https://checkout.stripe.com/c/pay/cs_test_1" }),
+    },
+    () => new Response("not found", { status: 404 }),
+  ));
 });
 
 afterEach(() => {
-  cleanup();
-  act(() => dismiss());
+  resetClientTest();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   window.history.replaceState(null, "", "/");
 });
 

@@ -1,33 +1,22 @@
 // @vitest-environment jsdom
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { guestMe, retreatSession, sampleRetreat } from "../../test/builders";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { GuestPortalView } from "./guest-portal-view";
 
-const retreatId = "00000000-0000-4000-8000-000000000001";
-const retreat = {
-  id: retreatId,
-  name: "Bali 2026",
-  startDate: "2026-05-10",
-  endDate: "2026-05-19",
-  location: "Bali, Indonesia",
-  timeZone: "Asia/Makassar",
-};
+const retreatId = sampleRetreat.id;
+const retreat = sampleRetreat;
 function session(i: number, date: string, title: string) {
-  return {
+  return retreatSession({
     id: `00000000-0000-4000-8000-00000000000${i}`,
-    retreatId,
     title,
-    description: null,
     date,
-    startTime: "2026-05-10T01:00:00.000Z",
-    endTime: "2026-05-10T02:00:00.000Z",
     localStartTime: `0${i}:00`,
     localEndTime: `0${i + 1}:00`,
     location: i === 1 ? "Shala" : null,
-    type: "workshop",
-    isPublic: true,
-  };
+  });
 }
 const sessions = [
   session(1, "2026-05-10", "Welcome circle"),
@@ -36,35 +25,24 @@ const sessions = [
   session(4, "2026-05-11", "Cooking class"),
   session(5, "2026-05-12", "Beach clean"),
 ];
-const me = {
-  firstName: "Ana",
-  applicationId: "00000000-0000-4000-8000-0000000000ff",
-  retreat,
+const me = guestMe({
   room: { name: "Frangipani", type: "twin", bedNumber: 1, roommates: ["Ben"] },
   dietaryNotes: "No nuts",
-  travelForm: {
-    submitted: false,
-    status: null,
-    submittedAt: null,
-    url: "/travel-form/00000000-0000-4000-8000-0000000000ff",
-  },
-  paymentsDue: [{ description: "Final balance", amount: "1497.00", currency: "GBP", dueDate: "2026-04-01" }],
-};
+  paymentsDue: [
+    { paymentId: null, description: "Final balance", amount: "1497.00", currency: "GBP", dueDate: "2026-04-01" },
+  ],
+});
 
 function setup() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url === "/api/guest/me") return Response.json(me);
-      if (url === `/api/guest/schedule/${retreatId}`) {
-        return Response.json({ retreat, sessions, nextSession: sessions[0], upcoming: sessions.slice(1, 4) });
-      }
-      if (url === "/api/guest/calendar-url")
-        return Response.json({ url: `https://retreat.example/api/calendar/${"a".repeat(64)}.ics` });
-      return new Response("not found", { status: 404 });
-    }),
+  const { urls } = fakeApi(
+    {
+      "GET /api/guest/me": () => Response.json(me),
+      [`GET /api/guest/schedule/${retreatId}`]: () =>
+        Response.json({ retreat, sessions, nextSession: sessions[0], upcoming: sessions.slice(1, 4) }),
+      "GET /api/guest/calendar-url": () =>
+        Response.json({ url: `https://retreat.example/api/calendar/${"a".repeat(64)}.ics` }),
+    },
+    () => new Response("not found", { status: 404 }),
   );
   renderWithClient(<GuestPortalView />);
   return urls;
@@ -93,7 +71,7 @@ describe("GuestPortalView", () => {
     // Money reads the same everywhere (formatAmount): whole pounds without ".00".
     expect(screen.getByText(/Final balance: £1,497, due Wednesday 1 April 2026/)).toBeTruthy();
     // The schedule is asked for the guest's own retreat, never a fixed demo id.
-    expect(urls).toContain(`/api/guest/schedule/${retreatId}`);
+    expect(urls()).toContain(`/api/guest/schedule/${retreatId}`);
   });
 
   it("lists the full schedule by day and offers the calendar feed as a webcal link", async () => {

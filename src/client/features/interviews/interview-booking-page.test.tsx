@@ -2,6 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingPage } from "../../../shared/schemas/interviews";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import InterviewBookingPage from "./interview-booking-page";
 
@@ -30,11 +31,8 @@ const open: BookingPage = {
   ],
 };
 
-type Handler = (url: string, init?: RequestInit) => Promise<Response> | Response;
-
-function setup(handler: Handler, pageToken = token) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
-  vi.stubGlobal("fetch", fetchMock);
+function setup(handler: (call: ApiCall) => ApiReply, pageToken = token) {
+  const { fetchMock } = fakeApi(handler);
   renderWithClient(<InterviewBookingPage params={{ token: pageToken }} />);
   const gets = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? "GET") === "GET");
   const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
@@ -61,8 +59,8 @@ describe("InterviewBookingPage", () => {
   });
 
   it("books the chosen time and shows it with the video link", async () => {
-    const { posts } = setup((_url, init) =>
-      init?.method === "POST"
+    const { posts } = setup(({ method }) =>
+      method === "POST"
         ? Response.json({
             scheduledAt: "2030-07-01T14:00:00.000Z",
             duration: 30,
@@ -92,8 +90,8 @@ describe("InterviewBookingPage", () => {
 
   it("when the time was just taken, reloads the free times and says so", async () => {
     let taken = false;
-    const { gets } = setup((_url, init) => {
-      if (init?.method === "POST") {
+    const { gets } = setup(({ method }) => {
+      if (method === "POST") {
         taken = true;
         return Response.json({ message: "That time has just been taken." }, { status: 409 });
       }
@@ -147,8 +145,8 @@ describe("InterviewBookingPage", () => {
     expect(screen.getByText(reason)).toBeTruthy();
     cleanup();
 
-    setup((_url, init) =>
-      init?.method === "POST" ? Response.json({ message: reason }, { status: 410 }) : Response.json(open),
+    setup(({ method }) =>
+      method === "POST" ? Response.json({ message: reason }, { status: 410 }) : Response.json(open),
     );
     await screen.findByRole("heading", { name: "Hi Ada" });
     fireEvent.click(screen.getByRole("radio", { name: "Tuesday 2 July 2030, 09:00" }));
@@ -176,8 +174,8 @@ describe("InterviewBookingPage", () => {
 
   it("a failed booking keeps the choice and says why (network, server message); an expired link on booking says that", async () => {
     let postStatus: number | "network" = "network";
-    setup((_url, init) => {
-      if (init?.method !== "POST") return Response.json(open);
+    setup(({ method }) => {
+      if (method !== "POST") return Response.json(open);
       if (postStatus === "network") throw new TypeError("Failed to fetch");
       return Response.json(
         { message: postStatus === 400 ? "Please choose one of the times offered." : "expired" },

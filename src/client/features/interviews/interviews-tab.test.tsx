@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Availability, InterviewFilter, InterviewItem, InterviewList } from "../../../shared/schemas/interviews";
+import { type ApiCall, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { CompleteDialog } from "./complete-dialog";
 import { InterviewsTab } from "./interviews-tab";
@@ -80,14 +81,12 @@ const applicationsFound = [
   },
 ];
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let calls: ApiCall[];
 let writeStatus: number;
 let writeMessage: string;
 let availability: Availability;
 
 beforeEach(() => {
-  calls = [];
   writeStatus = 200;
   writeMessage = "";
   availability = {
@@ -104,46 +103,41 @@ beforeEach(() => {
       },
     ],
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET") {
-        if (url === "/api/auth/user") return Response.json({ id: me, role: "owner", email: "olive@example.com" });
-        if (url.startsWith("/api/admin/interviews?filter=")) {
-          const filter = url.split("=")[1] as InterviewFilter;
-          const list: InterviewList = {
-            items: byFilter[filter],
-            successRate: 33.3,
-            counts: { upcoming: 2, needs_outcome: 1, today: 0, completed: 3, cancelled: 1, all: 6 },
-          };
-          return Response.json(list);
-        }
-        if (url === "/api/admin/interviews/interviewers")
-          return Response.json([
-            { id: colleague, name: "Nia Staff", email: "nia@example.com" },
-            { id: me, name: "Olive Owner", email: "olive@example.com" },
-          ]);
-        if (url === "/api/admin/interviews/availability") return Response.json(availability);
-        if (url.startsWith("/api/admin/applications?")) {
-          const search = new URL(url, "http://x").searchParams.get("search") ?? "";
-          const items = applicationsFound.filter((a) => a.firstName.toLowerCase().includes(search.toLowerCase()));
-          return Response.json({ items, total: items.length, totalIsEstimate: false, page: 1, pageSize: 8 });
-        }
-        return Response.json([]);
+  ({ calls } = fakeApi(({ method, url }) => {
+    if (method === "GET") {
+      if (url === "/api/auth/user") return Response.json({ id: me, role: "owner", email: "olive@example.com" });
+      if (url.startsWith("/api/admin/interviews?filter=")) {
+        const filter = url.split("=")[1] as InterviewFilter;
+        const list: InterviewList = {
+          items: byFilter[filter],
+          successRate: 33.3,
+          counts: { upcoming: 2, needs_outcome: 1, today: 0, completed: 3, cancelled: 1, all: 6 },
+        };
+        return Response.json(list);
       }
-      if (writeStatus !== 200) return Response.json({ message: writeMessage }, { status: writeStatus });
-      if (url.endsWith("/booking-links"))
-        return Response.json({
-          id: crypto.randomUUID(),
-          applicationId: applicationsFound[0]!.id,
-          expiresAt: "",
-          emailedTo: "eve@example.com",
-        });
-      return Response.json({});
-    }),
-  );
+      if (url === "/api/admin/interviews/interviewers")
+        return Response.json([
+          { id: colleague, name: "Nia Staff", email: "nia@example.com" },
+          { id: me, name: "Olive Owner", email: "olive@example.com" },
+        ]);
+      if (url === "/api/admin/interviews/availability") return Response.json(availability);
+      if (url.startsWith("/api/admin/applications?")) {
+        const search = new URL(url, "http://x").searchParams.get("search") ?? "";
+        const items = applicationsFound.filter((a) => a.firstName.toLowerCase().includes(search.toLowerCase()));
+        return Response.json({ items, total: items.length, totalIsEstimate: false, page: 1, pageSize: 8 });
+      }
+      return Response.json([]);
+    }
+    if (writeStatus !== 200) return Response.json({ message: writeMessage }, { status: writeStatus });
+    if (url.endsWith("/booking-links"))
+      return Response.json({
+        id: crypto.randomUUID(),
+        applicationId: applicationsFound[0]!.id,
+        expiresAt: "",
+        emailedTo: "eve@example.com",
+      });
+    return Response.json({});
+  }));
 });
 
 afterEach(resetClientTest);

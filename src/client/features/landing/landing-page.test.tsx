@@ -1,47 +1,34 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { renderWithClient } from "../../test/render";
+import { bookingType, currentRetreat } from "../../test/builders";
+import { passTime } from "../../test/clock";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import LandingPage from "./landing-page";
 import { storageKeys } from "./lib/storage";
 
-const retreat: CurrentRetreat = {
+const retreat = currentRetreat({
   id: "7b0f5a52-4a34-4c0f-9f0e-3c6d7a9e1a11",
-  name: "Bali Vegan Activism Retreat 2026",
-  description: null,
-  startDate: null,
-  endDate: null,
-  capacity: 15,
-  location: "Bali, Indonesia",
-  currency: "GBP",
   bookingTypes: [
-    {
+    bookingType({
       id: "0b6f2f0e-8a55-4a55-8d4f-0d1f9d1d2a01",
-      name: "solo",
-      displayName: "Solo",
       description: "Your own bed in a shared villa room.",
       basePrice: "2100.00",
-      depositAmount: "500.00",
-      currency: "GBP",
-      maxOccupancy: 1,
-      isAddon: false,
       features: ["Own bed"],
-    },
-    {
+    }),
+    bookingType({
       id: "0b6f2f0e-8a55-4a55-8d4f-0d1f9d1d2a02",
       name: "vip",
       displayName: "VIP Ultimate",
       description: "Add-on to either rate.",
       basePrice: "600.00",
       depositAmount: "0.00",
-      currency: "GBP",
-      maxOccupancy: 1,
       isAddon: true,
       features: ["60-minute 1:1 strategy session"],
-    },
+    }),
   ],
-};
+});
 
 function renderPage() {
   return renderWithClient(<LandingPage />);
@@ -52,17 +39,10 @@ describe("LandingPage", () => {
     localStorage.clear();
   });
 
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
+  afterEach(resetClientTest);
 
   it("shows the prices the API returns, with per-day rate and payment plan", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json(retreat)),
-    );
+    fakeApi(() => Response.json(retreat));
     renderPage();
     const investment = document.getElementById("investment")!;
     expect(await within(investment).findByText("£2,100")).toBeTruthy();
@@ -73,14 +53,11 @@ describe("LandingPage", () => {
 
   it("says prices will be announced when no retreat is open (after 3 retries)", async () => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn(async () =>
+    const { fetchMock } = fakeApi(() =>
       Response.json({ message: "No active retreat found at this time." }, { status: 404 }),
     );
-    vi.stubGlobal("fetch", fetchMock);
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(30_000);
-    });
+    await passTime(30_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(document.getElementById("investment")!.textContent).toContain(
       "Prices for the next retreat will be announced soon",
@@ -88,10 +65,7 @@ describe("LandingPage", () => {
   });
 
   it("renders every section in order, the static ones through their islands", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi(() => new Promise(() => {}));
     renderPage();
     // The static sections arrive as their own chunk (no prerendered HTML to adopt here).
     expect(
@@ -118,32 +92,20 @@ describe("LandingPage", () => {
 
   it("holds the cookie banner back while the development notice is up (never both at once)", async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi(() => new Promise(() => {}));
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await passTime(5000);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
   });
 
   it("shows the cookie banner after 2 s and remembers Accept", async () => {
     vi.useFakeTimers();
     localStorage.setItem(storageKeys.devNotice, "x");
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi(() => new Promise(() => {}));
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1999);
-    });
+    await passTime(1999);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1);
-    });
+    await passTime(1);
     const banner = screen.getByRole("region", { name: "Cookie notice" });
     fireEvent.click(within(banner).getByRole("button", { name: "Accept" }));
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
@@ -151,9 +113,7 @@ describe("LandingPage", () => {
 
     cleanup();
     renderPage();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(5000);
-    });
+    await passTime(5000);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
   });
 });

@@ -3,17 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AdminBookingType, PaymentDto, PaymentOverview, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { dismiss } from "../../lib/use-toast";
+import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
-import { renderWithClient } from "../../test/render";
+import { renderWithClient, stubResizeObserver } from "../../test/render";
 import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
 const planId = "00000000-0000-4000-8000-0000000000a1";
@@ -152,9 +148,7 @@ describe("PaymentsTab", () => {
     expect(screen.getByText("£2,000")).toBeTruthy();
     const overviewCalls = () => calls.filter((c) => c.url === "/api/admin/payment-overview").length;
     expect(overviewCalls()).toBe(1);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(overviewRefreshMs);
-    });
+    await passTime(overviewRefreshMs);
     await waitFor(() => expect(overviewCalls()).toBe(2));
   });
 

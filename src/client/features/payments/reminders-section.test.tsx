@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
+import { type ApiCall, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { RemindersSection } from "./reminders-section";
 
@@ -45,13 +46,11 @@ function reminder(overrides: Partial<PaymentReminder>): PaymentReminder {
   };
 }
 
-type Call = { method: string; url: string };
-let calls: Call[];
+let calls: ApiCall[];
 let items: PaymentReminder[];
 let sendStatus: number;
 
 beforeEach(() => {
-  calls = [];
   sendStatus = 200;
   items = [
     reminder({ id: "r-pending", applicationName: "Grace Hopper" }),
@@ -78,11 +77,8 @@ beforeEach(() => {
       status: "failed",
     }),
   ];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url });
+  ({ calls } = fakeApi(
+    ({ method, url }) => {
       if (method === "GET" && url.startsWith("/api/admin/payment-reminders")) {
         const status = new URL(url, "http://x").searchParams.get("status");
         const shown = status ? items.filter((r) => r.status === status) : items;
@@ -104,9 +100,9 @@ beforeEach(() => {
         items = items.map((r) => (r.id === id ? { ...r, status: "sent", sentAt: nineAm(0), canSend: false } : r));
         return Response.json(items.find((r) => r.id === id));
       }
-      return new Response("not found", { status: 404 });
-    }),
-  );
+    },
+    () => new Response("not found", { status: 404 }),
+  ));
 });
 
 afterEach(resetClientTest);
@@ -221,10 +217,7 @@ describe("RemindersSection", () => {
     renderSection();
     await screen.findByText("No reminders yet: they appear once a payment plan exists.");
     cleanup();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => Response.json({ message: "Forbidden" }, { status: 403 })),
-    );
+    fakeApi(() => Response.json({ message: "Forbidden" }, { status: 403 }));
     renderSection();
     expect((await screen.findByRole("alert")).textContent).toBe("Forbidden");
   });

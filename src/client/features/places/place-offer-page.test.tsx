@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type PublicPlaceOffer, placeMessages } from "../../../shared/schemas/places";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import PlaceOfferPage, { offerTexts } from "./place-offer-page";
 
@@ -33,13 +34,10 @@ const offer: PublicPlaceOffer = {
   status: "offered",
 };
 
-type Handler = (url: string, init?: RequestInit) => Response | Promise<Response>;
-
-function setup(handler: Handler, pageToken = token) {
-  const fetchMock = vi.fn(async (u: string, init?: RequestInit) => handler(u, init));
-  vi.stubGlobal("fetch", fetchMock);
+function setup(handler: (call: ApiCall) => ApiReply, pageToken = token) {
+  const { calls, fetchMock } = fakeApi(handler);
   renderWithClient(<PlaceOfferPage params={{ token: pageToken }} />);
-  const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([u]) => u);
+  const posts = () => calls.filter((call) => call.method === "POST").map((call) => call.url);
   return { fetchMock, posts };
 }
 
@@ -62,8 +60,8 @@ describe("PlaceOfferPage", () => {
   });
 
   it("accepts the place and moves focus to the confirmation", async () => {
-    const { posts } = setup((_u, init) =>
-      init?.method === "POST" ? Response.json({ ...offer, status: "accepted" }) : Response.json(offer),
+    const { posts } = setup(({ method }) =>
+      method === "POST" ? Response.json({ ...offer, status: "accepted" }) : Response.json(offer),
     );
     fireEvent.click(await screen.findByRole("button", { name: "Accept my place" }));
     const heading = await screen.findByRole("heading", { name: offerTexts.acceptedTitle });
@@ -72,8 +70,8 @@ describe("PlaceOfferPage", () => {
   });
 
   it("asks before declining, and says the place goes on", async () => {
-    const { posts } = setup((_u, init) =>
-      init?.method === "POST" ? Response.json({ ...offer, status: "declined" }) : Response.json(offer),
+    const { posts } = setup(({ method }) =>
+      method === "POST" ? Response.json({ ...offer, status: "declined" }) : Response.json(offer),
     );
     fireEvent.click(await screen.findByRole("button", { name: "Decline the offer" }));
     expect(posts()).toEqual([]);
@@ -85,8 +83,8 @@ describe("PlaceOfferPage", () => {
   });
 
   it("says the retreat is full when the place was taken meanwhile", async () => {
-    setup((_u, init) =>
-      init?.method === "POST" ? Response.json({ message: placeMessages.full }, { status: 409 }) : Response.json(offer),
+    setup(({ method }) =>
+      method === "POST" ? Response.json({ message: placeMessages.full }, { status: 409 }) : Response.json(offer),
     );
     fireEvent.click(await screen.findByRole("button", { name: "Accept my place" }));
     const heading = await screen.findByRole("heading", { name: offerTexts.fullTitle });

@@ -1,22 +1,18 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { PlaceOffersResponse, RefundQuote } from "../../../shared/schemas/places";
 import { placeMessages } from "../../../shared/schemas/places";
-import { renderWithClient as renderInClient, resetClientTest } from "../../test/render";
+import { type ApiCall, fakeApi } from "../../test/fake-api";
+import { renderWithClient as renderInClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import { CancelBookingButton } from "./cancel-booking-button";
 import { londonToday } from "./format";
 import { PlaceOffersPanel } from "./place-offers-panel";
 
 configure({ asyncUtilTimeout: 5000 });
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const retreatId = "33333333-3333-4333-8333-333333333333";
 const applicationId = "44444444-4444-4444-8444-444444444444";
@@ -54,19 +50,10 @@ const offers: PlaceOffersResponse = {
   ],
 };
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[] = [];
+let calls: ApiCall[] = [];
 
-function stubFetch(handler: (call: Call) => Response) {
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? "GET", body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      return handler(call);
-    }),
-  );
+function stubFetch(handler: (call: ApiCall) => Response) {
+  ({ calls } = fakeApi(handler));
 }
 
 function renderWithClient(ui: ReactNode) {

@@ -2,32 +2,22 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { outsideRetreatDatesMessage } from "../../../shared/schemas/schedule";
+import { retreatSession, sampleRetreat } from "../../test/builders";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { ScheduleTab } from "./schedule-tab";
 
-const retreat = {
-  id: "00000000-0000-4000-8000-000000000001",
-  name: "Bali 2026",
-  startDate: "2026-05-10",
-  endDate: "2026-05-19",
-  location: "Bali, Indonesia",
-  timeZone: "Asia/Makassar",
-};
-const yoga = {
+const retreat = sampleRetreat;
+const yoga = retreatSession({
   id: "00000000-0000-4000-8000-0000000000a1",
-  retreatId: retreat.id,
   title: "Sunrise yoga",
-  description: null,
   date: "2026-05-11",
   startTime: "2026-05-10T23:00:00.000Z",
   endTime: "2026-05-11T00:00:00.000Z",
   localStartTime: "07:00",
   localEndTime: "08:00",
   location: "Shala",
-  type: "workshop",
-  isPublic: true,
-};
+});
 const dinner = {
   ...yoga,
   id: "00000000-0000-4000-8000-0000000000a2",

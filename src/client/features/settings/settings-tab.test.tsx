@@ -2,16 +2,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../test/fake-api";
-import { renderWithClient, resetClientTest } from "../../test/render";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import { currencyHint } from "./settings-form";
 import { SettingsTab } from "./settings-tab";
 
-// Radix Checkbox measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const owner = {
   id: "u1",

@@ -1,21 +1,16 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
-import { dismiss } from "../../lib/use-toast";
-import { renderWithClient } from "../../test/render";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
 import { todayIso } from "./travel-form";
 import TravelFormPage from "./travel-form-page";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-// Radix measures its hidden form inputs; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const applicationId = "2f1c7c1e-8a4b-4c59-9a43-5f0d2b7e9a11";
 
@@ -27,8 +22,7 @@ async function setup(
   respond: () => Promise<Response> = async () => Response.json({ success: true, message: "Saved!" }),
   link: () => Response = () => Response.json({ open: true }),
 ) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => (init?.method === "POST" ? respond() : link()));
-  vi.stubGlobal("fetch", fetchMock);
+  const { fetchMock } = fakeApi(({ method }) => (method === "POST" ? respond() : link()));
   renderWithClient(<TravelFormPage params={{ applicationId }} />, { toaster: true });
   await waitFor(() => expect(screen.queryByRole("heading", { name: "Loading…" })).toBeNull());
   return fetchMock;
@@ -55,14 +49,10 @@ function fillRequired() {
 }
 
 describe("TravelFormPage", () => {
-  afterEach(() => {
-    act(() => dismiss());
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetClientTest);
 
   it("says the link is invalid when the application id is not one", () => {
-    render(<TravelFormPage params={{ applicationId: "123" }} />);
+    renderWithClient(<TravelFormPage params={{ applicationId: "123" }} />);
     expect(screen.getByRole("heading", { name: "Invalid Link" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Submit Travel Information" })).toBeNull();
   });

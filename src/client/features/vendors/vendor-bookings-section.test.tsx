@@ -1,46 +1,26 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
-import { fakeApi } from "../../test/fake-api";
+import type { AdminVendorBooking } from "../../../shared/schemas/vendors";
+import { retreatSession, sampleRetreat, vendorDto } from "../../test/builders";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { VendorBookingsSection } from "./vendor-bookings-section";
 
-const retreat = {
-  id: "00000000-0000-4000-8000-000000000001",
-  name: "Bali 2026",
-  startDate: "2026-05-10",
-  endDate: "2026-05-19",
-  location: "Bali, Indonesia",
-  timeZone: "Asia/Makassar",
-};
-const lunch = {
+const retreat = sampleRetreat;
+const lunch = retreatSession({
   id: "00000000-0000-4000-8000-0000000000a1",
-  retreatId: retreat.id,
   title: "Welcome lunch",
-  description: null,
-  date: "2026-05-10",
   startTime: "2026-05-10T04:00:00.000Z",
   endTime: "2026-05-10T05:30:00.000Z",
   localStartTime: "12:00",
   localEndTime: "13:30",
   location: "Garden",
   type: "meal",
-  isPublic: true,
-};
-const yoga = { ...lunch, id: "00000000-0000-4000-8000-0000000000a2", title: "Sunrise yoga", date: "2026-05-11" };
-const vendor = (id: string, name: string, isActive = true): VendorDto => ({
-  id: `00000000-0000-4000-8000-0000000000${id}`,
-  name,
-  type: null,
-  email: null,
-  phone: null,
-  services: [],
-  userId: null,
-  notes: null,
-  isActive,
-  contractStatus: "pending",
 });
+const yoga = { ...lunch, id: "00000000-0000-4000-8000-0000000000a2", title: "Sunrise yoga", date: "2026-05-11" };
+const vendor = (id: string, name: string, isActive = true) =>
+  vendorDto({ id: `00000000-0000-4000-8000-0000000000${id}`, name, isActive });
 const kitchen = vendor("b1", "Bali Green Kitchen");
 const florist = vendor("b2", "Frangipani Flowers");
 const retired = vendor("b3", "Retired Driver", false);
@@ -69,13 +49,9 @@ const orphan: AdminVendorBooking = {
   status: "cancelled",
 };
 
-type Call = { url: string; method: string; body: unknown };
-
-function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const { calls } = fakeApi(async (call) => {
+function setup(reply: (call: ApiCall) => ApiReply = () => undefined) {
+  const { calls } = fakeApi(reply, (call) => {
     const { url } = call;
-    const custom = reply(call);
-    if (custom) return custom;
     if (url === "/api/admin/sessions") return Response.json({ retreat, sessions: [lunch, yoga] });
     if (url === "/api/admin/vendors") return Response.json([kitchen, florist, retired]);
     if (call.method === "GET" && url === "/api/admin/vendor-bookings") return Response.json([booking, orphan]);

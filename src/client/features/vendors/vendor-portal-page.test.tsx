@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { Router } from "wouter";
-import { memoryLocation } from "wouter/memory-location";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import VendorPortalPage, { vendorTasksLoadFailure } from "./vendor-portal-page";
 
@@ -33,53 +32,44 @@ let posts: { url: string; body: unknown }[];
 
 function renderPage(tasksReply: Response | (() => Response)) {
   posts = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === "POST") {
-        posts.push({ url, body: JSON.parse(String(init.body)) });
-        return Response.json({});
-      }
-      if (url === "/api/auth/user") return Response.json(vendorUser);
-      if (url === "/api/vendor/tasks") return typeof tasksReply === "function" ? tasksReply() : tasksReply.clone();
-      if (url === "/api/vendor/schedule") {
-        return Response.json({
-          vendorName: "Kitchen",
-          bookings: [
-            {
-              id: "b1",
-              title: "Welcome lunch",
-              description: null,
-              startTime: "2026-05-10T05:00:00.000Z",
-              endTime: null,
-              location: "Villa",
-              status: "booked",
-              timeZone: "Asia/Makassar",
-            },
-            {
-              id: "b2",
-              title: "Bali dinner",
-              description: null,
-              // 19:30–21:00 in Bali (UTC+8).
-              startTime: "2027-05-10T11:30:00.000Z",
-              endTime: "2027-05-10T13:00:00.000Z",
-              location: "Beach",
-              status: "booked",
-              timeZone: "Asia/Makassar",
-            },
-          ],
-        });
-      }
-      return Response.json({ message: "Not found" }, { status: 404 });
-    }),
-  );
-  const location = memoryLocation({ path: "/admin/vendor" });
-  renderWithClient(
-    <Router hook={location.hook}>
-      <VendorPortalPage />
-    </Router>,
-    { toaster: true },
-  );
+  fakeApi(({ method, url, body }) => {
+    if (method === "POST") {
+      posts.push({ url, body });
+      return Response.json({});
+    }
+    if (url === "/api/auth/user") return Response.json(vendorUser);
+    if (url === "/api/vendor/tasks") return typeof tasksReply === "function" ? tasksReply() : tasksReply.clone();
+    if (url === "/api/vendor/schedule") {
+      return Response.json({
+        vendorName: "Kitchen",
+        bookings: [
+          {
+            id: "b1",
+            title: "Welcome lunch",
+            description: null,
+            startTime: "2026-05-10T05:00:00.000Z",
+            endTime: null,
+            location: "Villa",
+            status: "booked",
+            timeZone: "Asia/Makassar",
+          },
+          {
+            id: "b2",
+            title: "Bali dinner",
+            description: null,
+            // 19:30–21:00 in Bali (UTC+8).
+            startTime: "2027-05-10T11:30:00.000Z",
+            endTime: "2027-05-10T13:00:00.000Z",
+            location: "Beach",
+            status: "booked",
+            timeZone: "Asia/Makassar",
+          },
+        ],
+      });
+    }
+    return Response.json({ message: "Not found" }, { status: 404 });
+  });
+  renderWithClient(<VendorPortalPage />, { toaster: true, path: "/admin/vendor" });
 }
 
 // The vendor's device is in London: times must still read on the retreat's (Bali) clock.

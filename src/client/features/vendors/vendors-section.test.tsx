@@ -2,14 +2,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { VendorDto } from "../../../shared/schemas/vendors";
-import { fakeApi } from "../../test/fake-api";
+import { vendorDto } from "../../test/builders";
+import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { toVendorBody } from "./vendor-form-dialog";
 import { VendorsSection } from "./vendors-section";
 
 const vicUserId = "00000000-0000-4000-8000-0000000000c1";
 const valUserId = "00000000-0000-4000-8000-0000000000c2";
-const kitchen: VendorDto = {
+const kitchen = vendorDto({
   id: "00000000-0000-4000-8000-0000000000b1",
   name: "Bali Green Kitchen",
   type: "catering",
@@ -17,10 +18,7 @@ const kitchen: VendorDto = {
   phone: "+62 361 000",
   services: ["lunch", "dinner"],
   userId: vicUserId,
-  notes: null,
-  isActive: true,
-  contractStatus: "pending",
-};
+});
 const driver: VendorDto = {
   ...kitchen,
   id: "00000000-0000-4000-8000-0000000000b2",
@@ -33,13 +31,9 @@ const driver: VendorDto = {
   isActive: false,
 };
 
-type Call = { url: string; method: string; body: unknown };
-
-function setup(reply: (call: Call) => Response | undefined = () => undefined) {
-  const { calls } = fakeApi(async (call) => {
+function setup(reply: (call: ApiCall) => ApiReply = () => undefined) {
+  const { calls } = fakeApi(reply, (call) => {
     const { url } = call;
-    const custom = reply(call);
-    if (custom) return custom;
     if (call.method === "GET" && url === "/api/admin/vendors") return Response.json([kitchen, driver]);
     if (url === "/api/admin/vendor-bookings")
       return Response.json([

@@ -1,23 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toast";
+import { act, cleanup, configure, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { onOpenLegalModal } from "../../lib/legal-modals";
 import { dismiss } from "../../lib/use-toast";
+import { fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
 import WaitlistSection from "./waitlist-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
 function setup(respond: () => Promise<Response> = async () => Response.json({ success: true, message: "ok" })) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => respond());
-  vi.stubGlobal("fetch", fetchMock);
-  render(
-    <>
-      <WaitlistSection />
-      <Toaster />
-    </>,
-  );
+  const { fetchMock } = fakeApi(() => respond());
+  renderWithClient(<WaitlistSection />, { toaster: true });
   return fetchMock;
 }
 
@@ -32,11 +27,7 @@ function fill(name = "Ada Lovelace", email = "ada@example.com") {
 const join = () => fireEvent.click(screen.getByRole("button", { name: "Join Waitlist" }));
 
 describe("WaitlistSection", () => {
-  afterEach(() => {
-    act(() => dismiss());
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetClientTest);
 
   it("renders the #waitlist section with the spec's texts and required markers", () => {
     setup();

@@ -1,45 +1,24 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
 import type { GuestCandidate } from "../../../../shared/schemas/guests";
 import type { InterviewItem } from "../../../../shared/schemas/interviews";
+import { adminApplication } from "../../../test/builders";
+import { fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../../test/render";
 import { ApplicationDetailModal } from "./application-detail-modal";
 
 const retreatId = "00000000-0000-4000-8000-000000000001";
-const application: AdminApplication = {
+const application = adminApplication({
   id: "00000000-0000-4000-8000-0000000000e1",
   retreatId,
-  applicationType: "individual",
   firstName: "Gia",
   lastName: "Guest",
   email: "gia@example.com",
-  phone: null,
-  city: null,
-  country: null,
   stage: "accepted",
   score: 80,
-  submittedAt: "2026-01-03T10:00:00.000Z",
-  motivations: null,
-  advocacyInvolvement: null,
-  roomPreference: null,
-  internalNotes: null,
-  interviewNotes: null,
-  instagramHandle: null,
-  linkedinUrl: null,
-  websiteUrl: null,
-  partnerFirstName: null,
-  partnerLastName: null,
-  partnerEmail: null,
-  partnerPhone: null,
-  partnerCity: null,
-  partnerCountry: null,
-  wantsVipUpgrade: false,
-  additionalInfo: null,
-  dietaryNotes: null,
-  keepOnPriorityList: false,
-};
+});
 
 function interview(overrides: Partial<InterviewItem["interview"]>): InterviewItem {
   return {
@@ -64,7 +43,6 @@ function interview(overrides: Partial<InterviewItem["interview"]>): InterviewIte
 
 const interviewsUrl = `/api/admin/interviews?filter=all&applicationId=${application.id}`;
 const guestsUrl = `/api/admin/guests?retreatId=${retreatId}`;
-type Call = { url: string; method: string; body: unknown };
 
 function setup(
   options: {
@@ -74,7 +52,6 @@ function setup(
     invite?: () => Response;
   } = {},
 ) {
-  const calls: Call[] = [];
   const candidate: GuestCandidate = {
     applicationId: application.id,
     name: "Gia Guest",
@@ -83,11 +60,8 @@ function setup(
     isCouple: false,
     guestUserId: null,
   };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  const { calls } = fakeApi(
+    ({ method, url }) => {
       if (url === interviewsUrl) {
         const items = options.interviews ?? [];
         return Response.json({
@@ -105,8 +79,8 @@ function setup(
             { status: 201 },
           )
         );
-      return new Response("not found", { status: 404 });
-    }),
+    },
+    () => new Response("not found", { status: 404 }),
   );
   renderWithClient(<ApplicationDetailModal application={{ ...application, ...options.app }} onClose={() => {}} />, {
     toaster: true,

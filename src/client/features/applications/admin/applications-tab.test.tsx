@@ -1,90 +1,51 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
-import { dismiss } from "../../../lib/use-toast";
-import { renderWithClient } from "../../../test/render";
+import { adminApplication } from "../../../test/builders";
+import { passTime } from "../../../test/clock";
+import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { ApplicationsTab } from "./applications-tab";
 
-function application(overrides: Partial<AdminApplication>): AdminApplication {
-  return {
-    id: crypto.randomUUID(),
-    retreatId: null,
-    applicationType: "individual",
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
+const application = (overrides: Partial<AdminApplication>) =>
+  adminApplication({
     phone: "+44 20 7946 0000",
     city: "London",
     country: "United Kingdom",
-    stage: "new",
     score: 40,
-    submittedAt: "2026-01-03T10:00:00.000Z",
     motivations: "To learn outreach.",
     advocacyInvolvement: "Street stalls.",
     roomPreference: "private",
-    internalNotes: null,
-    interviewNotes: null,
-    instagramHandle: null,
-    linkedinUrl: null,
-    websiteUrl: null,
-    partnerFirstName: null,
-    partnerLastName: null,
-    partnerEmail: null,
-    partnerPhone: null,
-    partnerCity: null,
-    partnerCountry: null,
-    wantsVipUpgrade: false,
-    additionalInfo: null,
-    dietaryNotes: null,
-    keepOnPriorityList: false,
     ...overrides,
-  };
-}
+  });
 
 const ada = application({ firstName: "Ada", lastName: "Lovelace", stage: "new", instagramHandle: "@ada_codes" });
 const grace = application({ firstName: "Grace", lastName: "Hopper", email: "grace@example.com", stage: "payment" });
 const hedy = application({ firstName: "Hedy", lastName: "Lamarr", email: "hedy@example.com", stage: "waitlist" });
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let calls: ApiCall[];
 /** Reply for writes: status and body by "METHOD path-suffix". */
-let writeReplies: Record<string, { status: number; body: unknown }>;
+let writeReplies: Record<string, ApiReplyBody>;
 let listTotal: number;
 
 beforeEach(() => {
-  calls = [];
   writeReplies = {};
   listTotal = 60;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET" && url.startsWith("/api/admin/applications?")) {
-        const page = Number(new URL(url, "http://x").searchParams.get("page"));
-        return Response.json({
-          items: [ada, grace, hedy],
-          total: listTotal,
-          totalIsEstimate: false,
-          page,
-          pageSize: 25,
-        });
-      }
-      const key = Object.keys(writeReplies).find((k) => `${method} ${url}`.endsWith(k));
-      const reply = key ? writeReplies[key]! : { status: 200, body: {} };
-      return Response.json(reply.body, { status: reply.status });
-    }),
-  );
+  ({ calls } = fakeApi(({ method, url }) => {
+    if (method === "GET" && url.startsWith("/api/admin/applications?")) {
+      const page = Number(new URL(url, "http://x").searchParams.get("page"));
+      return Response.json({ items: [ada, grace, hedy], total: listTotal, totalIsEstimate: false, page, pageSize: 25 });
+    }
+    const key = Object.keys(writeReplies).find((k) => `${method} ${url}`.endsWith(k));
+    const reply = key ? writeReplies[key]! : { status: 200, body: {} };
+    return Response.json(reply.body, { status: reply.status });
+  }));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderTab() {
   renderWithClient(<ApplicationsTab />, { toaster: true });
@@ -92,8 +53,7 @@ function renderTab() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/applications?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (name: string) => within(table()).getByRole("row", { name: new RegExp(name) });
+const row = tableRow;
 
 describe("ApplicationsTab", () => {
   it("shows the server's page: names, stage badges, scores out of 100 and the count", async () => {
@@ -143,13 +103,9 @@ describe("ApplicationsTab", () => {
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "ada" } });
     const before = listCalls().length;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs - 50);
-    });
+    await passTime(searchDebounceMs - 50);
     expect(listCalls().length).toBe(before);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(100);
-    });
+    await passTime(100);
     await waitFor(() => expect(lastListUrl().searchParams.get("search")).toBe("ada"));
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Campaign, campaignInputSchema } from "../../../../shared/schemas/email-campaigns";
 import type { MarketingTemplate } from "../../../../shared/schemas/email-templates";
-import { dismiss } from "../../../lib/use-toast";
-import { renderWithClient } from "../../../test/render";
+import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
 import { CampaignsPanel, campaignPollMs } from "./campaigns-panel";
 
-// Radix Checkbox and RadioGroup measure themselves; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 function campaign(overrides: Partial<Campaign>): Campaign {
   return {
@@ -58,52 +53,36 @@ const template: MarketingTemplate = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let calls: ApiCall[];
 let campaigns: Campaign[];
-let replies: Record<string, { status: number; body: unknown }>;
+let replies: Record<string, ApiReplyBody>;
 let audienceCount: number;
 
 beforeEach(() => {
-  calls = [];
   campaigns = [];
-  replies = {};
   audienceCount = 42;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const key = Object.keys(replies).find((k) => `${method} ${url}` === k);
-      if (key) return Response.json(replies[key]!.body, { status: replies[key]!.status });
-      if (method === "GET" && url === "/api/admin/email-campaigns") return Response.json({ items: campaigns });
-      if (method === "GET" && url === "/api/admin/email-marketing-templates")
-        return Response.json({ items: [template] });
-      if (method === "GET" && url === "/api/admin/email-subscribers/tags") {
-        return Response.json({ tags: [{ tag: "vip", count: 3 }] });
-      }
-      if (method === "GET" && url === "/api/auth/user") {
-        return Response.json({ id: "u1", role: "owner", email: "owner@example.com" });
-      }
-      if (url === "/api/admin/email-campaigns/audience") return Response.json({ count: audienceCount });
-      if (url.endsWith("/preview")) {
-        return Response.json({
-          subject: "News from Bali",
-          html: "<html><body><p>Hello Alex</p><script>parent.hacked = true</script></body></html>",
-          text: "Hello Alex",
-        });
-      }
-      return Response.json({}, { status: 200 });
-    }),
-  );
+  ({ calls, replies } = fakeApi(({ method, url }) => {
+    if (method === "GET" && url === "/api/admin/email-campaigns") return Response.json({ items: campaigns });
+    if (method === "GET" && url === "/api/admin/email-marketing-templates") return Response.json({ items: [template] });
+    if (method === "GET" && url === "/api/admin/email-subscribers/tags") {
+      return Response.json({ tags: [{ tag: "vip", count: 3 }] });
+    }
+    if (method === "GET" && url === "/api/auth/user") {
+      return Response.json({ id: "u1", role: "owner", email: "owner@example.com" });
+    }
+    if (url === "/api/admin/email-campaigns/audience") return Response.json({ count: audienceCount });
+    if (url.endsWith("/preview")) {
+      return Response.json({
+        subject: "News from Bali",
+        html: "<html><body><p>Hello Alex</p><script>parent.hacked = true</script></body></html>",
+        text: "Hello Alex",
+      });
+    }
+    return Response.json({}, { status: 200 });
+  }));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderPanel() {
   renderWithClient(<CampaignsPanel />, { toaster: true });

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EmailLog, EmailLogDetail } from "../../../../shared/schemas/email-outbox";
-import { dismiss } from "../../../lib/use-toast";
-import { renderWithClient } from "../../../test/render";
+import { passTime } from "../../../test/clock";
+import { type ApiCall, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { OutboxPanel } from "./outbox-panel";
 import { outboxPollMs } from "./outbox-query";
@@ -50,19 +52,14 @@ const detail: EmailLogDetail = {
   text: "Hello Ada",
 };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
+let calls: ApiCall[];
 let items: EmailLog[];
 
 beforeEach(() => {
-  calls = [];
   items = [welcome, failed, failedCampaign];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET" && url.startsWith("/api/admin/email-logs?")) {
+  ({ calls } = fakeApi(
+    {
+      "GET /api/admin/email-logs": ({ url }) => {
         const page = Number(new URL(url, "http://x").searchParams.get("page"));
         return Response.json({
           items,
@@ -71,19 +68,14 @@ beforeEach(() => {
           pageSize: 25,
           counts: { queued: 2, sending: 1, sent: 30, logged: 5, failed: 2, all: 40 },
         });
-      }
-      if (method === "GET" && url === `/api/admin/email-logs/${welcome.id}`) return Response.json(detail);
-      return new Response(null, { status: 204 });
-    }),
-  );
+      },
+      [`GET /api/admin/email-logs/${welcome.id}`]: () => Response.json(detail),
+    },
+    () => new Response(null, { status: 204 }),
+  ));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderPanel() {
   renderWithClient(<OutboxPanel />, { toaster: true });
@@ -91,8 +83,7 @@ function renderPanel() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/email-logs?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (text: string) => within(table()).getByRole("row", { name: new RegExp(text) });
+const row = tableRow;
 const loaded = () => screen.findByText("Showing 1–3 of 40 messages");
 
 describe("OutboxPanel", () => {
@@ -117,9 +108,7 @@ describe("OutboxPanel", () => {
     expect(screen.getByRole("button", { name: "Failed 2" }).getAttribute("aria-pressed")).toBe("true");
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "grace" } });
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs + 50);
-    });
+    await passTime(searchDebounceMs + 50);
     await waitFor(() => expect(lastListUrl().search).toBe("?status=failed&search=grace&page=1&pageSize=25"));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     await waitFor(() => expect(lastListUrl().searchParams.get("page")).toBe("2"));
@@ -191,13 +180,9 @@ describe("OutboxPanel", () => {
     await screen.findByText("Showing 1–1 of 40 messages");
     const first = listCalls().length;
     items = [log({ status: "sent" })];
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(outboxPollMs + 100);
-    });
+    await passTime(outboxPollMs + 100);
     await waitFor(() => expect(listCalls().length).toBe(first + 1));
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(outboxPollMs * 3);
-    });
+    await passTime(outboxPollMs * 3);
     expect(listCalls().length).toBe(first + 1);
   });
 });

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AdminSubscriber, SubscriberImportResult } from "../../../../shared/schemas/email-subscribers";
-import { dismiss } from "../../../lib/use-toast";
-import { renderWithClient } from "../../../test/render";
+import { passTime } from "../../../test/clock";
+import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
+import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { SubscribersPanel } from "./subscribers-panel";
 
-// Radix Checkbox and Switch measure themselves; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 function subscriber(overrides: Partial<AdminSubscriber>): AdminSubscriber {
   return {
@@ -57,27 +54,20 @@ const grace = subscriber({
   globallyUnsubscribed: true,
 });
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let writeReplies: Record<string, { status: number; body: unknown }>;
+let calls: ApiCall[];
+let writeReplies: Record<string, ApiReplyBody>;
 
 beforeEach(() => {
-  calls = [];
-  writeReplies = {};
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (method === "GET" && url === "/api/admin/email-subscribers/tags") {
-        return Response.json({
+  ({ calls, replies: writeReplies } = fakeApi(
+    {
+      "GET /api/admin/email-subscribers/tags": () =>
+        Response.json({
           tags: [
             { tag: "vip", count: 12 },
             { tag: "donor", count: 3 },
           ],
-        });
-      }
-      if (method === "GET" && url.startsWith("/api/admin/email-subscribers?")) {
+        }),
+      "GET /api/admin/email-subscribers": ({ url }) => {
         const page = Number(new URL(url, "http://x").searchParams.get("page"));
         return Response.json({
           items: [ada, grace, hedy],
@@ -86,20 +76,13 @@ beforeEach(() => {
           pageSize: 25,
           summary: { total: 1234, active: 1000, unsubscribed: 200, bounced: 30, complained: 4 },
         });
-      }
-      const key = Object.keys(writeReplies).find((k) => `${method} ${url}` === k);
-      const reply = key ? writeReplies[key]! : { status: 200, body: {} };
-      return Response.json(reply.body, { status: reply.status });
-    }),
-  );
+      },
+    },
+    () => Response.json({}, { status: 200 }),
+  ));
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismiss());
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(resetClientTest);
 
 function renderPanel() {
   renderWithClient(<SubscribersPanel />, { toaster: true });
@@ -107,8 +90,7 @@ function renderPanel() {
 
 const listCalls = () => calls.filter((c) => c.method === "GET" && c.url.startsWith("/api/admin/email-subscribers?"));
 const lastListUrl = () => new URL(listCalls().at(-1)!.url, "http://x");
-const table = () => screen.getByRole("table");
-const row = (text: string) => within(table()).getByRole("row", { name: new RegExp(text) });
+const row = tableRow;
 const loaded = () => screen.findByText("Showing 1–3 of 60 subscribers");
 
 describe("SubscribersPanel", () => {
@@ -154,13 +136,9 @@ describe("SubscribersPanel", () => {
 
     fireEvent.change(screen.getByLabelText("Search"), { target: { value: "gra" } });
     const before = listCalls().length;
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(searchDebounceMs - 50);
-    });
+    await passTime(searchDebounceMs - 50);
     expect(listCalls().length).toBe(before);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(100);
-    });
+    await passTime(100);
     await waitFor(() => expect(lastListUrl().searchParams.get("search")).toBe("gra"));
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

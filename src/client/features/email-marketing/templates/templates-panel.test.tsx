@@ -1,20 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type MarketingTemplate,
   marketingTemplateInputSchema,
   type TransactionalTemplate,
 } from "../../../../shared/schemas/email-templates";
-import { renderWithClient, resetClientTest } from "../../../test/render";
+import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
 import { TemplatesPanel } from "./templates-panel";
 
-// Radix Switch measures itself; jsdom has no ResizeObserver.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+stubResizeObserver();
 
 const received: TransactionalTemplate = {
   id: "0f0e0d0c-0b0a-4909-8807-060504030201",
@@ -50,32 +46,19 @@ const newsletter: MarketingTemplate = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
-type Call = { method: string; url: string; body: unknown };
-let calls: Call[];
-let replies: Record<string, { status: number; body: unknown }>;
+let calls: ApiCall[];
+let replies: Record<string, ApiReplyBody>;
 
 beforeEach(() => {
-  calls = [];
-  replies = {};
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, body });
-      const reply = replies[`${method} ${url}`];
-      if (reply) return Response.json(reply.body, { status: reply.status });
-      if (method === "GET" && url === "/api/admin/email-templates")
-        return Response.json({ items: [received, welcome] });
-      if (method === "GET" && url === "/api/admin/email-marketing-templates") {
-        return Response.json({ items: [newsletter] });
-      }
-      if (url === "/api/admin/email-templates/preview") {
-        return Response.json({ subject: body.subject, html: `<p>${body.body}</p>`, text: body.body });
-      }
-      return Response.json({});
-    }),
-  );
+  ({ calls, replies } = fakeApi<{ subject: string; body: string }>(
+    {
+      "GET /api/admin/email-templates": () => Response.json({ items: [received, welcome] }),
+      "GET /api/admin/email-marketing-templates": () => Response.json({ items: [newsletter] }),
+      "POST /api/admin/email-templates/preview": ({ body }) =>
+        Response.json({ subject: body.subject, html: `<p>${body.body}</p>`, text: body.body }),
+    },
+    () => Response.json({}),
+  ));
 });
 
 afterEach(resetClientTest);

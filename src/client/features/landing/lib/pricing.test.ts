@@ -1,37 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { CurrentRetreat } from "../../../../shared/schemas/retreats";
+import { bookingType, currentRetreat } from "../../../test/builders";
 import { formatMoney } from "./money";
 import { pricingView } from "./pricing";
 
-const type = (over: Partial<CurrentRetreat["bookingTypes"][number]>) => ({
-  id: crypto.randomUUID(),
-  name: "solo",
-  displayName: "Solo",
-  description: null,
-  basePrice: "1997.00",
-  depositAmount: "500.00",
-  currency: "GBP",
-  maxOccupancy: 1,
-  isAddon: false,
-  features: [],
-  ...over,
-});
-
-const retreat: CurrentRetreat = {
-  id: crypto.randomUUID(),
-  name: "Bali Vegan Activism Retreat 2026",
-  description: null,
-  startDate: null,
-  endDate: null,
-  capacity: 15,
-  location: "Bali, Indonesia",
-  currency: "GBP",
+const retreat = currentRetreat({
   bookingTypes: [
-    type({}),
-    type({ name: "couple", displayName: "Couple (per person)", basePrice: "1897.00" }),
-    type({ name: "vip", displayName: "VIP Ultimate", basePrice: "600.00", depositAmount: "0.00", isAddon: true }),
+    bookingType({}),
+    bookingType({ name: "couple", displayName: "Couple (per person)", basePrice: "1897.00" }),
+    bookingType({
+      name: "vip",
+      displayName: "VIP Ultimate",
+      basePrice: "600.00",
+      depositAmount: "0.00",
+      isAddon: true,
+    }),
   ],
-};
+});
 
 describe("pricingView", () => {
   it("quotes the spec's rates, per-day prices and instalments from the booking types", () => {

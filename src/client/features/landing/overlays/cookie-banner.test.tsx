@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { onOpenLegalModal } from "../../../lib/legal-modals";
+import { passTime } from "../../../test/clock";
 import { storageKeys } from "../lib/storage";
 import { COOKIE_BANNER_DELAY_MS, CookieBanner } from "./cookie-banner";
 
 async function showBanner() {
   render(<CookieBanner />);
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(COOKIE_BANNER_DELAY_MS);
-  });
+  await passTime(COOKIE_BANNER_DELAY_MS);
   return screen.getByRole("region", { name: "Cookie notice" });
 }
 
@@ -44,9 +43,7 @@ describe("CookieBanner", () => {
 
   it("stays hidden while held (another prompt is showing) and appears once released", async () => {
     const { rerender } = render(<CookieBanner held />);
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(COOKIE_BANNER_DELAY_MS * 3);
-    });
+    await passTime(COOKIE_BANNER_DELAY_MS * 3);
     expect(screen.queryByRole("region", { name: "Cookie notice" })).toBeNull();
     rerender(<CookieBanner held={false} />);
     expect(screen.getByRole("region", { name: "Cookie notice" })).toBeTruthy();

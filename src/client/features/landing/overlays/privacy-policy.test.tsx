@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithClient } from "../../../test/render";
+import { fakeApi } from "../../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../../test/render";
 import { PrivacyPolicy } from "./privacy-policy";
 
 function renderPolicy() {
@@ -12,26 +13,19 @@ const retentionItems = () =>
   screen.getByRole("heading", { name: "How long we keep it" }).nextElementSibling!.textContent!.replace(/\s+/g, " ");
 
 describe("PrivacyPolicy", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetClientTest);
 
   it("shows the default retention periods until the live ones load", () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi(() => new Promise(() => {}));
     renderPolicy();
     expect(retentionItems()).toContain("deleted 30 days after the retreat ends");
     expect(retentionItems()).toContain("anonymised 365 days after the decision");
   });
 
   it("quotes the configured retention periods from /api/privacy-policy", async () => {
-    const fetchMock = vi.fn(async () =>
+    const { fetchMock } = fakeApi(() =>
       Response.json({ travelDataRetentionDays: 14, declinedApplicationRetentionDays: 1 }),
     );
-    vi.stubGlobal("fetch", fetchMock);
     renderPolicy();
     expect(await screen.findByText(/deleted 14 days after the retreat ends/)).toBeTruthy();
     expect(retentionItems()).toContain("anonymised 1 day after the decision");
@@ -40,8 +34,7 @@ describe("PrivacyPolicy", () => {
   });
 
   it("keeps the defaults when the numbers cannot be fetched", async () => {
-    const fetchMock = vi.fn(async () => Response.json({ message: "down" }, { status: 503 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const { fetchMock } = fakeApi(() => Response.json({ message: "down" }, { status: 503 }));
     renderPolicy();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,10 +42,7 @@ describe("PrivacyPolicy", () => {
   });
 
   it("tells the truth about cookies, encryption at rest and card payments", () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi(() => new Promise(() => {}));
     const { container } = renderPolicy();
     const text = container.textContent!.replace(/\s+/g, " ");
     expect(text).toContain("No analytics, advertising or tracking cookies");
