@@ -1,0 +1,189 @@
+/**
+ * Form fields bound to a react-hook-form form by name: each one is a FormField (label, hint, error
+ * wired to the control by id) around one control registered with the form. A dialog built with
+ * useSchemaForm then only lists its fields:
+ *
+ *   const form = useSchemaForm(formSchema, initial(item));
+ *   <FormDialog formId={formId} onSubmit={form.handleSubmit(save, focusInvalid(formId))} ...>
+ *     <InputField form={form} name="name" id={`${id}-name`} label="Name" required />
+ *     <SelectField form={form} name="type" id={`${id}-type`} label="Type">{options}</SelectField>
+ *     <CheckboxField form={form} name="isActive" id={`${id}-active`} label="Active" />
+ *   </FormDialog>
+ *
+ * The message shown is the form's error for that name (the schema's, or one set with form.setError).
+ * `showError={false}` only marks the control invalid, for forms that list every message elsewhere
+ * (the finance dialogs' ValidationAlert). Any other prop goes to the control (type, inputMode, rows, ...).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ComponentProps, ReactNode } from "react";
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+  useController,
+  useForm,
+  useFormState,
+} from "react-hook-form";
+import type { z } from "zod";
+import { cn } from "../../lib/cn";
+import { Checkbox } from "./checkbox";
+import { type FieldControlProps, FormField, focusFirstError } from "./form-field";
+import { Input } from "./input";
+import { Label } from "./label";
+import { NativeSelect } from "./native-select";
+import { Textarea } from "./textarea";
+
+/**
+ * useForm checked by a zod schema (form shape in, API body out), with focus left to the caller:
+ * pass focusInvalid(formId) as handleSubmit's second argument so it lands in page order.
+ */
+export function useSchemaForm<TValues extends FieldValues, TOutput>(
+  schema: z.ZodType<TOutput, TValues>,
+  defaultValues: UseFormProps<TValues, unknown, TOutput>["defaultValues"],
+  options: Omit<UseFormProps<TValues, unknown, TOutput>, "resolver" | "defaultValues"> = {},
+): UseFormReturn<TValues, unknown, TOutput> {
+  return useForm<TValues, unknown, TOutput>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    shouldFocusError: false,
+    ...options,
+  });
+}
+
+/** handleSubmit's invalid handler: focus the first invalid field of the form `formId` in page order. */
+export function focusInvalid(formId: string) {
+  return (errors: FieldErrors) => focusFirstError(document.getElementById(formId), Object.keys(errors));
+}
+
+/** What every bound field takes. `T` is the form's values; TOutput is inferred from the form. */
+export interface BoundFieldProps<T extends FieldValues, TOutput = T> {
+  form: UseFormReturn<T, unknown, TOutput>;
+  name: Path<T>;
+  /** The control's id (hint and error ids derive from it). */
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  /** Classes of the field's wrapper (e.g. sm:col-span-2). */
+  className?: string;
+  /** false: mark the control invalid but show no message under it (another list shows them). */
+  showError?: boolean;
+}
+
+type ControlProps<C> = Omit<C, "form" | "name" | "id" | "className">;
+
+/** The FormField around a control registered as `name`, with that name's error. */
+function BoundField<T extends FieldValues, TOutput>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  hint,
+  className,
+  showError = true,
+  render,
+}: BoundFieldProps<T, TOutput> & { render: (control: FieldControlProps) => ReactNode }) {
+  const { errors } = useFormState({ control: form.control, name });
+  const error: FieldError | undefined = get(errors, name);
+  return (
+    <FormField
+      id={id}
+      name={name}
+      label={label}
+      required={required}
+      hint={hint}
+      error={showError ? error?.message : undefined}
+      className={className}
+    >
+      {(control) => render({ ...control, "aria-invalid": error ? true : undefined })}
+    </FormField>
+  );
+}
+
+/** A text-like input (text, number, date, time, email, ...) bound to `name`. */
+export function InputField<T extends FieldValues, TOutput>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  hint,
+  className,
+  showError,
+  ...input
+}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"input">>) {
+  return (
+    <BoundField
+      {...{ form, name, id, label, required, hint, className, showError }}
+      render={(control) => <Input {...input} {...control} {...form.register(name)} />}
+    />
+  );
+}
+
+/** A textarea bound to `name`. */
+export function TextareaField<T extends FieldValues, TOutput>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  hint,
+  className,
+  showError,
+  ...textarea
+}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"textarea">>) {
+  return (
+    <BoundField
+      {...{ form, name, id, label, required, hint, className, showError }}
+      render={(control) => <Textarea {...textarea} {...control} {...form.register(name)} />}
+    />
+  );
+}
+
+/** A native select bound to `name`; the options are its children. */
+export function SelectField<T extends FieldValues, TOutput>({
+  form,
+  name,
+  id,
+  label,
+  required,
+  hint,
+  className,
+  showError,
+  ...select
+}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"select">>) {
+  return (
+    <BoundField
+      {...{ form, name, id, label, required, hint, className, showError }}
+      render={(control) => <NativeSelect {...select} {...control} {...form.register(name)} />}
+    />
+  );
+}
+
+/** A checkbox with its label beside it, bound to a boolean `name`. */
+export function CheckboxField<T extends FieldValues, TOutput>({
+  form,
+  name,
+  id,
+  label,
+  className,
+}: Pick<BoundFieldProps<T, TOutput>, "form" | "name" | "id" | "label" | "className">) {
+  const { field } = useController({ control: form.control, name });
+  return (
+    <div className={cn("flex items-center gap-3", className)} data-field={name}>
+      <Checkbox
+        id={id}
+        ref={field.ref}
+        checked={field.value === true}
+        onBlur={field.onBlur}
+        onCheckedChange={(checked) => field.onChange(checked === true)}
+      />
+      <Label htmlFor={id}>{label}</Label>
+    </div>
+  );
+}
