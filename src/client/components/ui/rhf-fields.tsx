@@ -105,7 +105,7 @@ function BoundField<T extends FieldValues, TOutput>({
   );
 }
 
-/** A text-like input (text, number, date, time, email, ...) bound to `name`. */
+/** A text-like input (text, number, date, time, email, ...) bound to `name`; inputClassName styles the input. */
 export function InputField<T extends FieldValues, TOutput>({
   form,
   name,
@@ -115,12 +115,13 @@ export function InputField<T extends FieldValues, TOutput>({
   hint,
   className,
   showError,
+  inputClassName,
   ...input
-}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"input">>) {
+}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"input">> & { inputClassName?: string }) {
   return (
     <BoundField
       {...{ form, name, id, label, required, hint, className, showError }}
-      render={(control) => <Input {...input} {...control} {...form.register(name)} />}
+      render={(control) => <Input {...input} {...control} {...form.register(name)} className={inputClassName} />}
     />
   );
 }
