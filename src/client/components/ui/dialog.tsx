@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { FormEvent, ReactNode, Ref } from "react";
+import { createContext, type FormEvent, type ReactNode, type Ref } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 
@@ -115,6 +115,9 @@ export function FormDialogFooter({
   );
 }
 
+/** The id of the FormDialog's form; bound fields inside it take `${formId}-${name}` as their id. */
+export const FormIdContext = createContext<string | null>(null);
+
 interface FormDialogProps extends Pick<FormDialogFooterProps, "cancelLabel" | "destructive" | "disabled"> {
   title: string;
   /** The form's accessible name, when it differs from the title. */
@@ -189,7 +192,7 @@ export function FormDialog({
         onSubmit={onSubmit}
         className={className}
       >
-        {children}
+        <FormIdContext.Provider value={formId}>{children}</FormIdContext.Provider>
       </form>
     </AdminDialog>
   );

@@ -5,17 +5,18 @@
  *
  *   const form = useSchemaForm(formSchema, initial(item));
  *   <FormDialog formId={formId} onSubmit={form.handleSubmit(save, focusInvalid(formId))} ...>
- *     <InputField form={form} name="name" id={`${id}-name`} label="Name" required />
- *     <SelectField form={form} name="type" id={`${id}-type`} label="Type">{options}</SelectField>
- *     <CheckboxField form={form} name="isActive" id={`${id}-active`} label="Active" />
+ *     <InputField form={form} name="name" label="Name" required />
+ *     <SelectField form={form} name="type" label="Type">{options}</SelectField>
+ *     <CheckboxField form={form} name="isActive" label="Active" />
  *   </FormDialog>
  *
+ * Inside a FormDialog a field's id is `${formId}-${name}`; elsewhere pass `id`.
  * The message shown is the form's error for that name (the schema's, or one set with form.setError).
  * `showError={false}` only marks the control invalid, for forms that list every message elsewhere
  * (the finance dialogs' ValidationAlert). Any other prop goes to the control (type, inputMode, rows, ...).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useContext } from "react";
 import {
   type FieldError,
   type FieldErrors,
@@ -31,6 +32,7 @@ import {
 import type { z } from "zod";
 import { cn } from "../../lib/cn";
 import { Checkbox } from "./checkbox";
+import { FormIdContext } from "./dialog";
 import { type FieldControlProps, FormField, focusFirstError } from "./form-field";
 import { Input } from "./input";
 import { Label } from "./label";
@@ -63,8 +65,8 @@ export function focusInvalid(formId: string) {
 export interface BoundFieldProps<T extends FieldValues, TOutput = T> {
   form: UseFormReturn<T, unknown, TOutput>;
   name: Path<T>;
-  /** The control's id (hint and error ids derive from it). */
-  id: string;
+  /** The control's id (hint and error ids derive from it); inside a FormDialog, `${formId}-${name}` by default. */
+  id?: string;
   label: ReactNode;
   required?: boolean;
   hint?: ReactNode;
@@ -75,6 +77,14 @@ export interface BoundFieldProps<T extends FieldValues, TOutput = T> {
 }
 
 type ControlProps<C> = Omit<C, "form" | "name" | "id" | "className">;
+
+/** The field's id: the one given, else derived from the FormDialog's form id and the field's name. */
+export function useFieldId(name: string, id?: string): string {
+  const formId = useContext(FormIdContext);
+  if (id) return id;
+  if (!formId) throw new Error(`Field "${name}" needs an id outside a FormDialog.`);
+  return `${formId}-${name}`;
+}
 
 /** The FormField around a control registered as `name`, with that name's error. */
 function BoundField<T extends FieldValues, TOutput>({
@@ -92,7 +102,7 @@ function BoundField<T extends FieldValues, TOutput>({
   const error: FieldError | undefined = get(errors, name);
   return (
     <FormField
-      id={id}
+      id={useFieldId(name, id)}
       name={name}
       label={label}
       required={required}
@@ -175,16 +185,17 @@ export function CheckboxField<T extends FieldValues, TOutput>({
   className,
 }: Pick<BoundFieldProps<T, TOutput>, "form" | "name" | "id" | "label" | "className">) {
   const { field } = useController({ control: form.control, name });
+  const controlId = useFieldId(name, id);
   return (
     <div className={cn("flex items-center gap-3", className)} data-field={name}>
       <Checkbox
-        id={id}
+        id={controlId}
         ref={field.ref}
         checked={field.value === true}
         onBlur={field.onBlur}
         onCheckedChange={(checked) => field.onChange(checked === true)}
       />
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={controlId}>{label}</Label>
     </div>
   );
 }

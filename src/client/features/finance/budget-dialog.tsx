@@ -135,7 +135,7 @@ export function BudgetDialog({
       <div className="sm:col-span-2">
         <ValidationAlert id={`${id}-alert`} messages={messages} />
       </div>
-      <SelectField form={form} name="category" id={`${id}-category`} label="Category">
+      <SelectField form={form} name="category" label="Category">
         {expenseCategories.map((c) => (
           <option key={c} value={c}>
             {expenseCategoryLabels[c]}
@@ -146,7 +146,6 @@ export function BudgetDialog({
         form={form}
         showError={false}
         name="budgetedAmount"
-        id={`${id}-amount`}
         label={`Budgeted amount (${currency})`}
         required
         inputMode="decimal"
@@ -156,23 +155,15 @@ export function BudgetDialog({
         form={form}
         showError={false}
         name="description"
-        id={`${id}-description`}
         label="Description"
         required
         className="sm:col-span-2"
       />
-      <CostModelFields
-        form={form}
-        idPrefix={id}
-        models={budgetCostModels}
-        amountName="budgetedAmount"
-        currency={currency}
-      />
+      <CostModelFields form={form} models={budgetCostModels} amountName="budgetedAmount" currency={currency} />
       {amountChanged ? (
         <InputField
           form={form}
           name="adjustmentReason"
-          id={`${id}-reason`}
           label="Reason for the change"
           hint="Kept with the budget's history."
           className="sm:col-span-2"
@@ -181,11 +172,10 @@ export function BudgetDialog({
       <CheckboxField
         form={form}
         name="isParticipantCost"
-        id={`${id}-participant-cost`}
         label="Participant cost (covered by guests' fees)"
         className="sm:col-span-2"
       />
-      <TextareaField form={form} name="notes" id={`${id}-notes`} label="Notes" rows={2} className="sm:col-span-2" />
+      <TextareaField form={form} name="notes" label="Notes" rows={2} className="sm:col-span-2" />
     </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/finance/cost-models";
 import { formatMoney } from "../../../shared/finance/money";
 import { amountInput, amountToPence, costModelLabels } from "../../../shared/schemas/finance";
-import { InputField, SelectField } from "../../components/ui/rhf-fields";
+import { InputField, SelectField, useFieldId } from "../../components/ui/rhf-fields";
 
 export type PricingFields = {
   costModel: CostModel;
@@ -78,13 +78,11 @@ export function liveTotal(amount: string, f: PricingFields, currency: string): s
  */
 export function CostModelFields<T extends PricingFields, TOutput>({
   form,
-  idPrefix,
   models,
   amountName,
   currency,
 }: {
   form: UseFormReturn<T, unknown, TOutput>;
-  idPrefix: string;
   models: readonly CostModel[];
   amountName: "amount" | "budgetedAmount";
   currency: string;
@@ -94,9 +92,11 @@ export function CostModelFields<T extends PricingFields, TOutput>({
   const values = pricing.watch();
   const total = liveTotal(values[amountName], values, currency);
   const bound = { form: pricing, showError: false } as const;
+  const amountId = useFieldId(amountName);
+  const costModelId = useFieldId("costModel");
   return (
     <>
-      <SelectField {...bound} name="costModel" id={`${idPrefix}-cost-model`} label="Cost model">
+      <SelectField {...bound} name="costModel" label="Cost model">
         {models.map((m) => (
           <option key={m} value={m}>
             {costModelLabels[m]}
@@ -104,41 +104,19 @@ export function CostModelFields<T extends PricingFields, TOutput>({
         ))}
       </SelectField>
       {values.costModel === "per_person" ? (
-        <InputField
-          {...bound}
-          name="participantCount"
-          id={`${idPrefix}-participants`}
-          label="Number of participants"
-          required
-          {...countInput}
-        />
+        <InputField {...bound} name="participantCount" label="Number of participants" required {...countInput} />
       ) : null}
       {values.costModel === "per_trip" ? (
-        <InputField
-          {...bound}
-          name="tripCount"
-          id={`${idPrefix}-trips`}
-          label="Number of trips"
-          required
-          {...countInput}
-        />
+        <InputField {...bound} name="tripCount" label="Number of trips" required {...countInput} />
       ) : null}
       {values.costModel === "daily_rate" ? (
         <>
-          <InputField {...bound} name="startDate" id={`${idPrefix}-start`} label="Start date" required type="date" />
-          <InputField
-            {...bound}
-            name="endDate"
-            id={`${idPrefix}-end`}
-            label="End date"
-            required
-            hint="Both days count."
-            type="date"
-          />
+          <InputField {...bound} name="startDate" label="Start date" required type="date" />
+          <InputField {...bound} name="endDate" label="End date" required hint="Both days count." type="date" />
         </>
       ) : null}
       <output
-        htmlFor={`${idPrefix}-amount ${idPrefix}-cost-model`}
+        htmlFor={`${amountId} ${costModelId}`}
         aria-live="polite"
         className="self-end rounded-md bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground sm:col-span-2"
       >

@@ -149,41 +149,33 @@ export function ExpenseDialog({
       <div className="sm:col-span-2">
         <ValidationAlert id={alertId} messages={messages} />
       </div>
-      <InputField
-        {...bound}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        required
-        className="sm:col-span-2"
-      />
+      <InputField {...bound} name="description" label="Description" required className="sm:col-span-2" />
       <InputField
         {...bound}
         name="amount"
-        id={`${id}-amount`}
         label={`Amount (${currency})`}
         required
         hint={costModel === "total" ? undefined : "The rate: per person, per day or per trip."}
         inputMode="decimal"
         autoComplete="off"
       />
-      <InputField {...bound} name="expenseDate" id={`${id}-date`} label="Expense date" required type="date" />
-      <SelectField {...bound} name="category" id={`${id}-category`} label="Category">
+      <InputField {...bound} name="expenseDate" label="Expense date" required type="date" />
+      <SelectField {...bound} name="category" label="Category">
         {expenseCategories.map((c) => (
           <option key={c} value={c}>
             {expenseCategoryLabels[c]}
           </option>
         ))}
       </SelectField>
-      <SelectField {...bound} name="paymentMethod" id={`${id}-method`} label="Payment method">
+      <SelectField {...bound} name="paymentMethod" label="Payment method">
         {paymentMethods.map((m) => (
           <option key={m} value={m}>
             {paymentMethodLabels[m]}
           </option>
         ))}
       </SelectField>
-      <CostModelFields form={form} idPrefix={id} models={costModels} amountName="amount" currency={currency} />
-      <SelectField {...bound} name="vendorId" id={`${id}-vendor`} label="Vendor">
+      <CostModelFields form={form} models={costModels} amountName="amount" currency={currency} />
+      <SelectField {...bound} name="vendorId" label="Vendor">
         <option value="">No vendor</option>
         {activeVendors.map((v) => (
           <option key={v.id} value={v.id}>
@@ -191,29 +183,22 @@ export function ExpenseDialog({
           </option>
         ))}
       </SelectField>
-      <SelectField {...bound} name="beneficiaryType" id={`${id}-beneficiary-type`} label="Beneficiary type">
+      <SelectField {...bound} name="beneficiaryType" label="Beneficiary type">
         {beneficiaryTypes.map((b) => (
           <option key={b} value={b}>
             {beneficiaryTypeLabels[b]}
           </option>
         ))}
       </SelectField>
-      <InputField
-        {...bound}
-        name="beneficiaryId"
-        id={`${id}-beneficiary`}
-        label="Beneficiary reference"
-        hint="Optional"
-      />
-      <InputField {...bound} name="activityId" id={`${id}-activity`} label="Activity reference" hint="Optional" />
+      <InputField {...bound} name="beneficiaryId" label="Beneficiary reference" hint="Optional" />
+      <InputField {...bound} name="activityId" label="Activity reference" hint="Optional" />
       <CheckboxField
         form={form}
         name="isParticipantCost"
-        id={`${id}-participant-cost`}
         label="Participant cost (covered by guests' fees)"
         className="sm:col-span-2"
       />
-      <TextareaField {...bound} name="notes" id={`${id}-notes`} label="Notes" rows={2} className="sm:col-span-2" />
+      <TextareaField {...bound} name="notes" label="Notes" rows={2} className="sm:col-span-2" />
     </FormDialog>
   );
 }

@@ -35,7 +35,7 @@ export function RejectExpenseDialog({ expense, onClose }: { expense: ExpenseDto;
       destructive
     >
       <ValidationAlert id={`${id}-alert`} messages={messages} />
-      <TextareaField form={form} showError={false} name="reason" id={`${id}-reason`} label="Reason" required rows={3} />
+      <TextareaField form={form} showError={false} name="reason" label="Reason" required rows={3} />
     </FormDialog>
   );
 }

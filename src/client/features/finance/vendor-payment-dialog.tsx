@@ -113,7 +113,7 @@ export function VendorPaymentDialog({
       <div className="sm:col-span-2">
         <ValidationAlert id={`${id}-alert`} messages={messages} />
       </div>
-      <SelectField {...bound} name="vendorId" id={`${id}-vendor`} label="Vendor" required>
+      <SelectField {...bound} name="vendorId" label="Vendor" required>
         <option value="">Choose a vendor</option>
         {(vendors.data ?? []).map((v) => (
           <option key={v.id} value={v.id}>
@@ -124,13 +124,12 @@ export function VendorPaymentDialog({
       <InputField
         {...bound}
         name="amount"
-        id={`${id}-amount`}
         label={`Amount (${currency})`}
         required
         inputMode="decimal"
         autoComplete="off"
       />
-      <SelectField {...bound} name="expenseId" id={`${id}-expense`} label="For expense" className="sm:col-span-2">
+      <SelectField {...bound} name="expenseId" label="For expense" className="sm:col-span-2">
         <option value="">Not linked to an expense</option>
         {payable.map((e) => (
           <option key={e.id} value={e.id}>
@@ -138,22 +137,16 @@ export function VendorPaymentDialog({
           </option>
         ))}
       </SelectField>
-      <SelectField {...bound} name="paymentMethod" id={`${id}-method`} label="Payment method">
+      <SelectField {...bound} name="paymentMethod" label="Payment method">
         {paymentMethods.map((m) => (
           <option key={m} value={m}>
             {paymentMethodLabels[m]}
           </option>
         ))}
       </SelectField>
-      <InputField {...bound} name="paymentDate" id={`${id}-date`} label="Payment date" hint="Optional" type="date" />
-      <InputField
-        {...bound}
-        name="paymentReference"
-        id={`${id}-reference`}
-        label="Payment reference"
-        className="sm:col-span-2"
-      />
-      <TextareaField {...bound} name="notes" id={`${id}-notes`} label="Notes" rows={2} className="sm:col-span-2" />
+      <InputField {...bound} name="paymentDate" label="Payment date" hint="Optional" type="date" />
+      <InputField {...bound} name="paymentReference" label="Payment reference" className="sm:col-span-2" />
+      <TextareaField {...bound} name="notes" label="Notes" rows={2} className="sm:col-span-2" />
     </FormDialog>
   );
 }

@@ -111,61 +111,44 @@ export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | 
       <InputField
         form={form}
         name="name"
-        id={`${id}-name`}
         label="Name"
         hint="Short key, e.g. solo, couple, vip"
         required
         autoComplete="off"
       />
-      <InputField form={form} name="displayName" id={`${id}-display`} label="Display name" />
-      <InputField
-        form={form}
-        name="basePrice"
-        id={`${id}-price`}
-        label="Price per person (£)"
-        required
-        inputMode="decimal"
-      />
+      <InputField form={form} name="displayName" label="Display name" />
+      <InputField form={form} name="basePrice" label="Price per person (£)" required inputMode="decimal" />
       <InputField
         form={form}
         name="depositAmount"
-        id={`${id}-deposit`}
         label="Deposit per person (£)"
         hint="0 for an add-on"
         inputMode="decimal"
       />
-      <SelectField form={form} name="maxOccupancy" id={`${id}-occupancy`} label="People">
+      <SelectField form={form} name="maxOccupancy" label="People">
         <option value="1">1 (solo)</option>
         <option value="2">2 (couple)</option>
       </SelectField>
       <InputField
         form={form}
         name="priority"
-        id={`${id}-priority`}
         label="Order on the page"
         hint="Lower comes first"
         type="number"
         min={0}
         max={1000}
       />
-      <InputField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        className="sm:col-span-2"
-      />
+      <InputField form={form} name="description" label="Description" className="sm:col-span-2" />
       <TextareaField
         form={form}
         name="features"
-        id={`${id}-features`}
         label="Features"
         hint="One per line"
         rows={4}
         className="sm:col-span-2"
       />
-      <CheckboxField form={form} name="isAddon" id={`${id}-addon`} label="Add-on (e.g. the VIP upgrade)" />
-      <CheckboxField form={form} name="isActive" id={`${id}-active`} label="Active (shown and bookable)" />
+      <CheckboxField form={form} name="isAddon" label="Add-on (e.g. the VIP upgrade)" />
+      <CheckboxField form={form} name="isActive" label="Active (shown and bookable)" />
     </FormDialog>
   );
 }

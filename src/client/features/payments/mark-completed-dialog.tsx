@@ -44,7 +44,7 @@ export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto;
       pending={save.isPending}
       submitLabel="Mark completed"
     >
-      <SelectField form={form} name="paymentMethod" id={`${id}-method`} label="Paid by" required>
+      <SelectField form={form} name="paymentMethod" label="Paid by" required>
         {manualPaymentMethods.map((m) => (
           <option key={m} value={m}>
             {paymentMethodLabels[m]}

@@ -119,7 +119,6 @@ export function RecordPaymentDialog({
           <SelectField
             form={form}
             name="paymentPlanId"
-            id={`${id}-plan`}
             label="Payment plan"
             required
             hint={plan ? `Remaining: ${formatAmount(plan.remainingAmount, plan.currency)}` : undefined}
@@ -134,36 +133,21 @@ export function RecordPaymentDialog({
           <InputField
             form={form}
             name="amount"
-            id={`${id}-amount`}
             label="Amount (£)"
             required
             inputMode="decimal"
             autoComplete="off"
             placeholder="500.00"
           />
-          <SelectField form={form} name="paymentMethod" id={`${id}-method`} label="Paid by" required>
+          <SelectField form={form} name="paymentMethod" label="Paid by" required>
             {manualPaymentMethods.map((m) => (
               <option key={m} value={m}>
                 {paymentMethodLabels[m]}
               </option>
             ))}
           </SelectField>
-          <InputField
-            form={form}
-            name="paidOn"
-            id={`${id}-paid-on`}
-            label="Date received"
-            required
-            type="date"
-            max={today}
-          />
-          <InputField
-            form={form}
-            name="description"
-            id={`${id}-description`}
-            label="Note"
-            placeholder="e.g. Bank transfer ref. 1234"
-          />
+          <InputField form={form} name="paidOn" label="Date received" required type="date" max={today} />
+          <InputField form={form} name="description" label="Note" placeholder="e.g. Bank transfer ref. 1234" />
         </>
       )}
     </FormDialog>

@@ -92,26 +92,19 @@ export function SessionFormDialog({
       submitLabel={session ? "Save session" : "Create session"}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <InputField form={form} name="title" id={`${id}-title`} label="Title" required className="sm:col-span-2" />
-      <TextareaField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        rows={3}
-        className="sm:col-span-2"
-      />
-      <InputField form={form} name="date" id={`${id}-date`} label="Date" required type="date" />
-      <SelectField form={form} name="type" id={`${id}-type`} label="Type">
+      <InputField form={form} name="title" label="Title" required className="sm:col-span-2" />
+      <TextareaField form={form} name="description" label="Description" rows={3} className="sm:col-span-2" />
+      <InputField form={form} name="date" label="Date" required type="date" />
+      <SelectField form={form} name="type" label="Type">
         {sessionTypes.map((type) => (
           <option key={type} value={type}>
             {sessionTypeLabels[type]}
           </option>
         ))}
       </SelectField>
-      <InputField form={form} name="startTime" id={`${id}-start`} label="Start time" required type="time" />
-      <InputField form={form} name="endTime" id={`${id}-end`} label="End time" required type="time" />
-      <InputField form={form} name="location" id={`${id}-location`} label="Location" />
+      <InputField form={form} name="startTime" label="Start time" required type="time" />
+      <InputField form={form} name="endTime" label="End time" required type="time" />
+      <InputField form={form} name="location" label="Location" />
       <div className="flex items-center gap-3 self-end pb-2">
         <input id={`${id}-public`} type="checkbox" className="size-5 accent-primary" {...form.register("isPublic")} />
         <label htmlFor={`${id}-public`} className="text-sm font-medium">

@@ -222,43 +222,19 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
       submitLabel={retreat ? "Save retreat" : "Add retreat"}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <InputField
-        form={form}
-        name="name"
-        id={`${id}-name`}
-        label="Name"
-        required
-        className="sm:col-span-2"
-        autoComplete="off"
-      />
-      <TextareaField
-        form={form}
-        name="description"
-        id={`${id}-description`}
-        label="Description"
-        className="sm:col-span-2"
-        rows={3}
-      />
+      <InputField form={form} name="name" label="Name" required className="sm:col-span-2" autoComplete="off" />
+      <TextareaField form={form} name="description" label="Description" className="sm:col-span-2" rows={3} />
       <InputField
         form={form}
         name="startDate"
-        id={`${id}-start`}
         label="Start date"
         hint="Leave both dates empty while they are to be announced."
         type="date"
       />
-      <InputField
-        form={form}
-        name="endDate"
-        id={`${id}-end`}
-        label="End date"
-        type="date"
-        min={startDate || undefined}
-      />
+      <InputField form={form} name="endDate" label="End date" type="date" min={startDate || undefined} />
       <InputField
         form={form}
         name="capacity"
-        id={`${id}-capacity`}
         label="Capacity (people)"
         required
         hint={retreat ? `${retreat.placesTaken} taken now; a couple counts as 2.` : "A couple counts as 2."}
@@ -268,7 +244,7 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
         max={maxRetreatCapacity}
         step={1}
       />
-      <SelectField form={form} name="status" id={`${id}-status`} label="Status">
+      <SelectField form={form} name="status" label="Status">
         {/* An older row may carry a status outside the list; keep it selectable rather than lose it. */}
         {(retreatStatuses as readonly string[]).includes(status) ? null : <option value={status}>{status}</option>}
         {retreatStatuses.map((s) => (
@@ -277,11 +253,10 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
           </option>
         ))}
       </SelectField>
-      <InputField form={form} name="location" id={`${id}-location`} label="Location" required />
+      <InputField form={form} name="location" label="Location" required />
       <InputField
         form={form}
         name="timezone"
-        id={`${id}-timezone`}
         label="Time zone"
         required
         hint="IANA name, e.g. Asia/Makassar for Bali."
@@ -297,7 +272,6 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
       <InputField
         form={form}
         name="currency"
-        id={`${id}-currency`}
         label="Currency"
         required
         hint="Three letters, e.g. GBP."

@@ -97,14 +97,13 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: VendorDto | null
       submitLabel={vendor ? "Save vendor" : "Add vendor"}
       className="grid gap-4 sm:grid-cols-2"
     >
-      <InputField form={form} name="name" id={`${id}-name`} label="Name" required />
-      <InputField form={form} name="type" id={`${id}-type`} label="Type" hint="e.g. catering, transport" />
-      <InputField form={form} name="email" id={`${id}-email`} label="Email" type="email" />
-      <InputField form={form} name="phone" id={`${id}-phone`} label="Phone" type="tel" />
+      <InputField form={form} name="name" label="Name" required />
+      <InputField form={form} name="type" label="Type" hint="e.g. catering, transport" />
+      <InputField form={form} name="email" label="Email" type="email" />
+      <InputField form={form} name="phone" label="Phone" type="tel" />
       <InputField
         form={form}
         name="services"
-        id={`${id}-services`}
         label="Services"
         hint="Separate with commas, e.g. lunch, dinner"
         className="sm:col-span-2"
@@ -112,7 +111,6 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: VendorDto | null
       <SelectField
         form={form}
         name="userId"
-        id={`${id}-user`}
         label="Vendor portal user"
         hint={
           vendorUsers.isError
@@ -131,7 +129,7 @@ export function VendorFormDialog({ vendor, onClose }: { vendor: VendorDto | null
           </option>
         ))}
       </SelectField>
-      <TextareaField form={form} name="notes" id={`${id}-notes`} label="Notes" rows={3} className="sm:col-span-2" />
+      <TextareaField form={form} name="notes" label="Notes" rows={3} className="sm:col-span-2" />
     </FormDialog>
   );
 }
