@@ -115,63 +115,50 @@ function BoundField<T extends FieldValues, TOutput>({
   );
 }
 
+/** A bound field's props split into the field's (label, hint, ...) and the control's (the rest). */
+function splitField<T extends FieldValues, TOutput, C>(props: BoundFieldProps<T, TOutput> & C) {
+  const { form, name, id, label, required, hint, className, showError, ...control } = props;
+  const field: BoundFieldProps<T, TOutput> = { form, name, id, label, required, hint, className, showError };
+  return [field, control] as const;
+}
+
 /** A text-like input (text, number, date, time, email, ...) bound to `name`; inputClassName styles the input. */
-export function InputField<T extends FieldValues, TOutput>({
-  form,
-  name,
-  id,
-  label,
-  required,
-  hint,
-  className,
-  showError,
-  inputClassName,
-  ...input
-}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"input">> & { inputClassName?: string }) {
+export function InputField<T extends FieldValues, TOutput>(
+  props: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"input">> & { inputClassName?: string },
+) {
+  const [field, { inputClassName, ...input }] = splitField(props);
   return (
     <BoundField
-      {...{ form, name, id, label, required, hint, className, showError }}
-      render={(control) => <Input {...input} {...control} {...form.register(name)} className={inputClassName} />}
+      {...field}
+      render={(control) => (
+        <Input {...input} {...control} {...field.form.register(field.name)} className={inputClassName} />
+      )}
     />
   );
 }
 
 /** A textarea bound to `name`. */
-export function TextareaField<T extends FieldValues, TOutput>({
-  form,
-  name,
-  id,
-  label,
-  required,
-  hint,
-  className,
-  showError,
-  ...textarea
-}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"textarea">>) {
+export function TextareaField<T extends FieldValues, TOutput>(
+  props: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"textarea">>,
+) {
+  const [field, textarea] = splitField(props);
   return (
     <BoundField
-      {...{ form, name, id, label, required, hint, className, showError }}
-      render={(control) => <Textarea {...textarea} {...control} {...form.register(name)} />}
+      {...field}
+      render={(control) => <Textarea {...textarea} {...control} {...field.form.register(field.name)} />}
     />
   );
 }
 
 /** A native select bound to `name`; the options are its children. */
-export function SelectField<T extends FieldValues, TOutput>({
-  form,
-  name,
-  id,
-  label,
-  required,
-  hint,
-  className,
-  showError,
-  ...select
-}: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"select">>) {
+export function SelectField<T extends FieldValues, TOutput>(
+  props: BoundFieldProps<T, TOutput> & ControlProps<ComponentProps<"select">>,
+) {
+  const [field, select] = splitField(props);
   return (
     <BoundField
-      {...{ form, name, id, label, required, hint, className, showError }}
-      render={(control) => <NativeSelect {...select} {...control} {...form.register(name)} />}
+      {...field}
+      render={(control) => <NativeSelect {...select} {...control} {...field.form.register(field.name)} />}
     />
   );
 }
