@@ -120,6 +120,8 @@ export const FormIdContext = createContext<string | null>(null);
 
 interface FormDialogProps extends Pick<FormDialogFooterProps, "cancelLabel" | "destructive" | "disabled"> {
   title: string;
+  /** For a confirmation that cannot be undone: role alertdialog. */
+  alert?: boolean;
   /** The form's accessible name, when it differs from the title. */
   formLabel?: string;
   /** An id describing the whole form (e.g. the list of what to fix). */
@@ -157,6 +159,7 @@ export function FormDialog({
   className = "grid gap-4",
   formRef,
   children,
+  alert,
   formLabel = title,
   describedBy,
   cancelLabel,
@@ -166,6 +169,7 @@ export function FormDialog({
   return (
     <AdminDialog
       open
+      alert={alert}
       size={size}
       onOpenChange={(open) => !open && onClose()}
       title={title}
