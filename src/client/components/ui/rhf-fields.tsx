@@ -186,3 +186,18 @@ export function CheckboxField<T extends FieldValues, TOutput>({
     </div>
   );
 }
+
+/** One <option> per value, shown by its label: the children of a SelectField over an enum. */
+export function LabelledOptions<K extends string>({
+  values,
+  labels,
+}: {
+  values: readonly K[];
+  labels: Readonly<Record<K, string>>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}

@@ -11,7 +11,7 @@ import {
   financePaths,
 } from "../../../shared/schemas/finance";
 import { FormDialog } from "../../components/ui/dialog";
-import { CheckboxField, InputField, SelectField, TextareaField } from "../../components/ui/rhf-fields";
+import { CheckboxField, InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { CostModelFields, type PricingFields, pricingBody, pricingShape } from "./cost-model-fields";
 import { financeRefresh } from "./finance-api";
@@ -136,11 +136,7 @@ export function BudgetDialog({
         <ValidationAlert id={`${id}-alert`} messages={messages} />
       </div>
       <SelectField form={form} name="category" label="Category">
-        {expenseCategories.map((c) => (
-          <option key={c} value={c}>
-            {expenseCategoryLabels[c]}
-          </option>
-        ))}
+        <LabelledOptions values={expenseCategories} labels={expenseCategoryLabels} />
       </SelectField>
       <InputField
         form={form}

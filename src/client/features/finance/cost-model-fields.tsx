@@ -10,7 +10,7 @@ import {
 } from "../../../shared/finance/cost-models";
 import { formatMoney } from "../../../shared/finance/money";
 import { amountInput, amountToPence, costModelLabels } from "../../../shared/schemas/finance";
-import { InputField, SelectField, useFieldId } from "../../components/ui/rhf-fields";
+import { InputField, LabelledOptions, SelectField, useFieldId } from "../../components/ui/rhf-fields";
 
 export type PricingFields = {
   costModel: CostModel;
@@ -97,11 +97,7 @@ export function CostModelFields<T extends PricingFields, TOutput>({
   return (
     <>
       <SelectField {...bound} name="costModel" label="Cost model">
-        {models.map((m) => (
-          <option key={m} value={m}>
-            {costModelLabels[m]}
-          </option>
-        ))}
+        <LabelledOptions values={models} labels={costModelLabels} />
       </SelectField>
       {values.costModel === "per_person" ? (
         <InputField {...bound} name="participantCount" label="Number of participants" required {...countInput} />

@@ -18,7 +18,7 @@ import {
   paymentMethods,
 } from "../../../shared/schemas/finance";
 import { FormDialog } from "../../components/ui/dialog";
-import { CheckboxField, InputField, SelectField, TextareaField } from "../../components/ui/rhf-fields";
+import { CheckboxField, InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { useVendors } from "../vendors/vendors-api";
 import { CostModelFields, type PricingFields, pricingBody, pricingShape } from "./cost-model-fields";
@@ -161,18 +161,10 @@ export function ExpenseDialog({
       />
       <InputField {...bound} name="expenseDate" label="Expense date" required type="date" />
       <SelectField {...bound} name="category" label="Category">
-        {expenseCategories.map((c) => (
-          <option key={c} value={c}>
-            {expenseCategoryLabels[c]}
-          </option>
-        ))}
+        <LabelledOptions values={expenseCategories} labels={expenseCategoryLabels} />
       </SelectField>
       <SelectField {...bound} name="paymentMethod" label="Payment method">
-        {paymentMethods.map((m) => (
-          <option key={m} value={m}>
-            {paymentMethodLabels[m]}
-          </option>
-        ))}
+        <LabelledOptions values={paymentMethods} labels={paymentMethodLabels} />
       </SelectField>
       <CostModelFields form={form} models={costModels} amountName="amount" currency={currency} />
       <SelectField {...bound} name="vendorId" label="Vendor">
@@ -184,11 +176,7 @@ export function ExpenseDialog({
         ))}
       </SelectField>
       <SelectField {...bound} name="beneficiaryType" label="Beneficiary type">
-        {beneficiaryTypes.map((b) => (
-          <option key={b} value={b}>
-            {beneficiaryTypeLabels[b]}
-          </option>
-        ))}
+        <LabelledOptions values={beneficiaryTypes} labels={beneficiaryTypeLabels} />
       </SelectField>
       <InputField {...bound} name="beneficiaryId" label="Beneficiary reference" hint="Optional" />
       <InputField {...bound} name="activityId" label="Activity reference" hint="Optional" />

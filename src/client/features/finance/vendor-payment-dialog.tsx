@@ -9,7 +9,7 @@ import {
   paymentMethods,
 } from "../../../shared/schemas/finance";
 import { FormDialog } from "../../components/ui/dialog";
-import { InputField, SelectField, TextareaField } from "../../components/ui/rhf-fields";
+import { InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { useVendors } from "../vendors/vendors-api";
 import { financeRefresh, useExpenses } from "./finance-api";
@@ -138,11 +138,7 @@ export function VendorPaymentDialog({
         ))}
       </SelectField>
       <SelectField {...bound} name="paymentMethod" label="Payment method">
-        {paymentMethods.map((m) => (
-          <option key={m} value={m}>
-            {paymentMethodLabels[m]}
-          </option>
-        ))}
+        <LabelledOptions values={paymentMethods} labels={paymentMethodLabels} />
       </SelectField>
       <InputField {...bound} name="paymentDate" label="Payment date" hint="Optional" type="date" />
       <InputField {...bound} name="paymentReference" label="Payment reference" className="sm:col-span-2" />

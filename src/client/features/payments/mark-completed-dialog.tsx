@@ -9,7 +9,7 @@ import {
   paymentStatusUpdateSchema,
 } from "../../../shared/schemas/payments";
 import { FormDialog } from "../../components/ui/dialog";
-import { SelectField, useSchemaForm } from "../../components/ui/rhf-fields";
+import { LabelledOptions, SelectField, useSchemaForm } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { formatDay, paymentTypeLabel } from "./format";
 import { paymentsPath, paymentsRefresh } from "./payments-api";
@@ -45,11 +45,7 @@ export function MarkCompletedDialog({ payment, onClose }: { payment: PaymentDto;
       submitLabel="Mark completed"
     >
       <SelectField form={form} name="paymentMethod" label="Paid by" required>
-        {manualPaymentMethods.map((m) => (
-          <option key={m} value={m}>
-            {paymentMethodLabels[m]}
-          </option>
-        ))}
+        <LabelledOptions values={manualPaymentMethods} labels={paymentMethodLabels} />
       </SelectField>
     </FormDialog>
   );

@@ -10,7 +10,7 @@ import {
   recordPaymentSchema,
 } from "../../../shared/schemas/payments";
 import { FormDialog } from "../../components/ui/dialog";
-import { focusInvalid, InputField, SelectField } from "../../components/ui/rhf-fields";
+import { focusInvalid, InputField, LabelledOptions, SelectField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { londonToday, planTypeLabel } from "./format";
 import { paymentsPath, paymentsRefresh } from "./payments-api";
@@ -140,11 +140,7 @@ export function RecordPaymentDialog({
             placeholder="500.00"
           />
           <SelectField form={form} name="paymentMethod" label="Paid by" required>
-            {manualPaymentMethods.map((m) => (
-              <option key={m} value={m}>
-                {paymentMethodLabels[m]}
-              </option>
-            ))}
+            <LabelledOptions values={manualPaymentMethods} labels={paymentMethodLabels} />
           </SelectField>
           <InputField form={form} name="paidOn" label="Date received" required type="date" max={today} />
           <InputField form={form} name="description" label="Note" placeholder="e.g. Bank transfer ref. 1234" />

@@ -9,7 +9,14 @@ import {
   sessionTypes,
 } from "../../../shared/schemas/schedule";
 import { FormDialog } from "../../components/ui/dialog";
-import { focusInvalid, InputField, SelectField, TextareaField, useSchemaForm } from "../../components/ui/rhf-fields";
+import {
+  focusInvalid,
+  InputField,
+  LabelledOptions,
+  SelectField,
+  TextareaField,
+  useSchemaForm,
+} from "../../components/ui/rhf-fields";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
@@ -96,11 +103,7 @@ export function SessionFormDialog({
       <TextareaField form={form} name="description" label="Description" rows={3} className="sm:col-span-2" />
       <InputField form={form} name="date" label="Date" required type="date" />
       <SelectField form={form} name="type" label="Type">
-        {sessionTypes.map((type) => (
-          <option key={type} value={type}>
-            {sessionTypeLabels[type]}
-          </option>
-        ))}
+        <LabelledOptions values={sessionTypes} labels={sessionTypeLabels} />
       </SelectField>
       <InputField form={form} name="startTime" label="Start time" required type="time" />
       <InputField form={form} name="endTime" label="End time" required type="time" />

@@ -16,7 +16,7 @@ import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
 import { FormDialog } from "../../components/ui/dialog";
 import { FieldError, focusFirstError } from "../../components/ui/form-field";
-import { InputField, SelectField, TextareaField } from "../../components/ui/rhf-fields";
+import { InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { ApiError } from "../../lib/api-request";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
@@ -247,11 +247,7 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
       <SelectField form={form} name="status" label="Status">
         {/* An older row may carry a status outside the list; keep it selectable rather than lose it. */}
         {(retreatStatuses as readonly string[]).includes(status) ? null : <option value={status}>{status}</option>}
-        {retreatStatuses.map((s) => (
-          <option key={s} value={s}>
-            {retreatStatusLabels[s]}
-          </option>
-        ))}
+        <LabelledOptions values={retreatStatuses} labels={retreatStatusLabels} />
       </SelectField>
       <InputField form={form} name="location" label="Location" required />
       <InputField
