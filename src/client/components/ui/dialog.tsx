@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { FormEvent, ReactNode, Ref } from "react";
+import { createContext, type FormEvent, type ReactNode, type Ref } from "react";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 
@@ -79,6 +79,12 @@ interface FormDialogFooterProps {
   submitLabel: ReactNode;
   pendingLabel?: string;
   onCancel: () => void;
+  /** The Cancel button's text ("Cancel" by default). */
+  cancelLabel?: string;
+  /** A submit that destroys or refuses something is red. */
+  destructive?: boolean;
+  /** Disabled for another reason than saving (nothing to submit yet). */
+  disabled?: boolean;
 }
 
 /** The Cancel / submit pair under a form dialog; the submit button says what is happening while it saves. */
@@ -88,21 +94,38 @@ export function FormDialogFooter({
   submitLabel,
   pendingLabel = "Saving...",
   onCancel,
+  cancelLabel = "Cancel",
+  destructive = false,
+  disabled = false,
 }: FormDialogFooterProps) {
   return (
     <>
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {cancelLabel}
       </Button>
-      <Button type="submit" form={formId} disabled={pending}>
+      <Button
+        type="submit"
+        form={formId}
+        variant={destructive ? "destructive" : undefined}
+        disabled={pending || disabled}
+      >
         {pending ? pendingLabel : submitLabel}
       </Button>
     </>
   );
 }
 
-interface FormDialogProps {
+/** The id of the FormDialog's form; bound fields inside it take `${formId}-${name}` as their id. */
+export const FormIdContext = createContext<string | null>(null);
+
+interface FormDialogProps extends Pick<FormDialogFooterProps, "cancelLabel" | "destructive" | "disabled"> {
   title: string;
+  /** For a confirmation that cannot be undone: role alertdialog. */
+  alert?: boolean;
+  /** The form's accessible name, when it differs from the title. */
+  formLabel?: string;
+  /** An id describing the whole form (e.g. the list of what to fix). */
+  describedBy?: string;
   description?: ReactNode;
   size?: "sm" | "lg";
   /** Closing by Escape, the X, the overlay or Cancel. */
@@ -136,10 +159,17 @@ export function FormDialog({
   className = "grid gap-4",
   formRef,
   children,
+  alert,
+  formLabel = title,
+  describedBy,
+  cancelLabel,
+  destructive,
+  disabled,
 }: FormDialogProps) {
   return (
     <AdminDialog
       open
+      alert={alert}
       size={size}
       onOpenChange={(open) => !open && onClose()}
       title={title}
@@ -151,11 +181,22 @@ export function FormDialog({
           submitLabel={submitLabel}
           pendingLabel={pendingLabel}
           onCancel={onClose}
+          cancelLabel={cancelLabel}
+          destructive={destructive}
+          disabled={disabled}
         />
       }
     >
-      <form ref={formRef} id={formId} noValidate aria-label={title} onSubmit={onSubmit} className={className}>
-        {children}
+      <form
+        ref={formRef}
+        id={formId}
+        noValidate
+        aria-label={formLabel}
+        aria-describedby={describedBy}
+        onSubmit={onSubmit}
+        className={className}
+      >
+        <FormIdContext.Provider value={formId}>{children}</FormIdContext.Provider>
       </form>
     </AdminDialog>
   );

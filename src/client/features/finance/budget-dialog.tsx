@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { z } from "zod";
 import type { CostModel } from "../../../shared/finance/cost-models";
 import {
   type BudgetItemDto,
@@ -9,18 +10,12 @@ import {
   expenseCategoryLabels,
   financePaths,
 } from "../../../shared/schemas/finance";
-import { Checkbox } from "../../components/ui/checkbox";
-import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
-import { FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormDialog } from "../../components/ui/dialog";
+import { CheckboxField, InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
-import { CostModelFields, liveTotal, type PricingFields, pricingBody } from "./cost-model-fields";
-import { serverIssues } from "./expense-dialog";
+import { CostModelFields, type PricingFields, pricingBody, pricingShape } from "./cost-model-fields";
 import { financeRefresh } from "./finance-api";
-import { issuesOf, ValidationAlert } from "./validation-alert";
+import { useValidatedForm, ValidationAlert } from "./validation-alert";
 
 type BudgetFields = PricingFields & {
   category: ExpenseCategory;
@@ -59,6 +54,27 @@ function toBody(f: BudgetFields) {
   };
 }
 
+/** The inputs as typed, checked by the API's own rules (createBudgetSchema) with the retreat's currency. */
+function budgetFormSchema(currency: string, retreatId: string | undefined) {
+  return (
+    z
+      .object({
+        ...pricingShape,
+        category: z.enum(expenseCategories),
+        description: z.string(),
+        budgetedAmount: z.string(),
+        isParticipantCost: z.boolean(),
+        notes: z.string(),
+        adjustmentReason: z.string(),
+      })
+      // The API schema checks the cost model is one a budget takes.
+      .transform(
+        (f) => ({ ...toBody(f), currency, ...(retreatId ? { retreatId } : {}) }) as z.input<typeof createBudgetSchema>,
+      )
+      .pipe(createBudgetSchema)
+  );
+}
+
 /** "Add budget category" (item null) or edit a budget line; a new amount asks why (budget_adjustments). */
 export function BudgetDialog({
   item,
@@ -72,9 +88,12 @@ export function BudgetDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<BudgetFields>(() => initial(item));
-  const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
+  const formId = `${id}-form`;
+  const { form, messages, submit, showServerIssues } = useValidatedForm(
+    budgetFormSchema(currency, retreatId),
+    initial(item),
+    formId,
+  );
   const save = useWrite({
     request: (body: object) =>
       item
@@ -85,132 +104,74 @@ export function BudgetDialog({
     refresh: financeRefresh,
     onSuccess: onClose,
   });
-  const text = (name: keyof BudgetFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
 
-  const amountChanged = item !== null && fields.budgetedAmount.trim() !== item.budgetedAmount;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const changedAmount = (f: BudgetFields) => item !== null && f.budgetedAmount.trim() !== item.budgetedAmount;
+  const amountChanged = changedAmount(form.watch());
+  const send = (fields: BudgetFields) => {
     const body = toBody(fields);
-    const parsed = createBudgetSchema.safeParse({ ...body, currency, ...(retreatId ? { retreatId } : {}) });
-    if (!parsed.success) {
-      const found = issuesOf(parsed.error.issues);
-      setProblems(found);
-      focusFirstError(formRef.current, found.fields);
-      return;
-    }
-    setProblems({ messages: [], fields: [] });
     const payload = item
       ? {
           ...body,
-          ...(amountChanged && fields.adjustmentReason.trim() ? { adjustmentReason: fields.adjustmentReason } : {}),
+          ...(changedAmount(fields) && fields.adjustmentReason.trim()
+            ? { adjustmentReason: fields.adjustmentReason }
+            : {}),
         }
       : { ...body, currency, ...(retreatId ? { retreatId } : {}) };
-    save.mutate(payload, { onError: (error) => setProblems({ messages: serverIssues(error), fields: [] }) });
+    save.mutate(payload, { onError: showServerIssues });
   };
 
-  const invalid = new Set(problems.fields);
-  const bad = (name: string) => (invalid.has(name) ? true : undefined);
-  const total = liveTotal(fields.budgetedAmount, fields, currency);
-  const title = item ? "Edit budget item" : "Add budget category";
-  const formId = `${id}-form`;
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
+      onClose={onClose}
+      title={item ? "Edit budget item" : "Add budget category"}
       description="What you plan to spend in a category. Approved and paid expenses count against it."
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          pending={save.isPending}
-          submitLabel={item ? "Save budget item" : "Add budget item"}
-          onCancel={onClose}
-        />
-      }
+      formId={formId}
+      onSubmit={submit(send)}
+      pending={save.isPending}
+      submitLabel={item ? "Save budget item" : "Add budget item"}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        ref={formRef}
-        id={formId}
-        noValidate
-        aria-label={title}
-        onSubmit={submit}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <div className="sm:col-span-2">
-          <ValidationAlert id={`${id}-alert`} messages={problems.messages} />
-        </div>
-        <FormField id={`${id}-category`} name="category" label="Category">
-          {(control) => (
-            <NativeSelect {...control} value={fields.category} onChange={text("category")}>
-              {expenseCategories.map((c) => (
-                <option key={c} value={c}>
-                  {expenseCategoryLabels[c]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-amount`} name="budgetedAmount" label={`Budgeted amount (${currency})`} required>
-          {(control) => (
-            <Input
-              {...control}
-              aria-invalid={bad("budgetedAmount")}
-              inputMode="decimal"
-              autoComplete="off"
-              value={fields.budgetedAmount}
-              onChange={text("budgetedAmount")}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-description`} name="description" label="Description" required className="sm:col-span-2">
-          {(control) => (
-            <Input
-              {...control}
-              aria-invalid={bad("description")}
-              value={fields.description}
-              onChange={text("description")}
-            />
-          )}
-        </FormField>
-        <CostModelFields
-          idPrefix={id}
-          models={budgetCostModels}
-          fields={fields}
-          invalid={invalid}
-          onChange={(patch) => setFields((f) => ({ ...f, ...patch }))}
+      <div className="sm:col-span-2">
+        <ValidationAlert id={`${id}-alert`} messages={messages} />
+      </div>
+      <SelectField form={form} name="category" label="Category">
+        <LabelledOptions values={expenseCategories} labels={expenseCategoryLabels} />
+      </SelectField>
+      <InputField
+        form={form}
+        showError={false}
+        name="budgetedAmount"
+        label={`Budgeted amount (${currency})`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <InputField
+        form={form}
+        showError={false}
+        name="description"
+        label="Description"
+        required
+        className="sm:col-span-2"
+      />
+      <CostModelFields form={form} models={budgetCostModels} amountName="budgetedAmount" currency={currency} />
+      {amountChanged ? (
+        <InputField
+          form={form}
+          name="adjustmentReason"
+          label="Reason for the change"
+          hint="Kept with the budget's history."
+          className="sm:col-span-2"
         />
-        <output
-          htmlFor={`${id}-amount ${id}-cost-model`}
-          aria-live="polite"
-          className="self-end rounded-md bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground sm:col-span-2"
-        >
-          Total: {total ?? "complete the amount and cost model"}
-        </output>
-        {amountChanged ? (
-          <FormField
-            id={`${id}-reason`}
-            name="adjustmentReason"
-            label="Reason for the change"
-            hint="Kept with the budget's history."
-            className="sm:col-span-2"
-          >
-            {(control) => <Input {...control} value={fields.adjustmentReason} onChange={text("adjustmentReason")} />}
-          </FormField>
-        ) : null}
-        <div className="flex items-center gap-3 sm:col-span-2" data-field="isParticipantCost">
-          <Checkbox
-            id={`${id}-participant-cost`}
-            checked={fields.isParticipantCost}
-            onCheckedChange={(checked) => setFields((f) => ({ ...f, isParticipantCost: checked === true }))}
-          />
-          <Label htmlFor={`${id}-participant-cost`}>Participant cost (covered by guests' fees)</Label>
-        </div>
-        <FormField id={`${id}-notes`} name="notes" label="Notes" className="sm:col-span-2">
-          {(control) => <Textarea rows={2} {...control} value={fields.notes} onChange={text("notes")} />}
-        </FormField>
-      </form>
-    </AdminDialog>
+      ) : null}
+      <CheckboxField
+        form={form}
+        name="isParticipantCost"
+        label="Participant cost (covered by guests' fees)"
+        className="sm:col-span-2"
+      />
+      <TextareaField form={form} name="notes" label="Notes" rows={2} className="sm:col-span-2" />
+    </FormDialog>
   );
 }

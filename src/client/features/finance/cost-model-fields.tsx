@@ -1,15 +1,16 @@
+import type { UseFormReturn } from "react-hook-form";
+import { z } from "zod";
 import {
   type CostModel,
   costModelProblem,
+  costModels,
   costMultiplier,
   costTotalPence,
   lineProblem,
 } from "../../../shared/finance/cost-models";
 import { formatMoney } from "../../../shared/finance/money";
 import { amountInput, amountToPence, costModelLabels } from "../../../shared/schemas/finance";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
+import { InputField, LabelledOptions, SelectField, useFieldId } from "../../components/ui/rhf-fields";
 
 export type PricingFields = {
   costModel: CostModel;
@@ -17,6 +18,15 @@ export type PricingFields = {
   startDate: string;
   endDate: string;
   tripCount: string;
+};
+
+/** The pricing inputs' part of a form schema (as typed: strings, checked by the API schema after). */
+export const pricingShape = {
+  costModel: z.enum(costModels),
+  participantCount: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  tripCount: z.string(),
 };
 
 const countOrNull = (value: string) => (value.trim() === "" ? null : Number(value));
@@ -61,96 +71,55 @@ export function liveTotal(amount: string, f: PricingFields, currency: string): s
   return `${total} (${formatMoney(amountPence, currency)} × ${units[f.costModel](n)})`;
 }
 
-/** The cost model select and the inputs that model needs, and only those. */
-export function CostModelFields({
-  idPrefix,
+/**
+ * The cost model select, the inputs that model needs (and only those), and the line's total as it
+ * is typed. The form's values include PricingFields and the amount named `amountName`; problems are
+ * marked on the inputs only, since the dialog's ValidationAlert lists the messages.
+ */
+export function CostModelFields<T extends PricingFields, TOutput>({
+  form,
   models,
-  fields,
-  invalid,
-  onChange,
+  amountName,
+  currency,
 }: {
-  idPrefix: string;
+  form: UseFormReturn<T, unknown, TOutput>;
   models: readonly CostModel[];
-  fields: PricingFields;
-  invalid: ReadonlySet<string>;
-  onChange: (patch: Partial<PricingFields>) => void;
+  amountName: "amount" | "budgetedAmount";
+  currency: string;
 }) {
-  const err = (name: string) => (invalid.has(name) ? true : undefined);
+  // The form holds more than the pricing inputs; these fields only read and register those.
+  const pricing = form as unknown as UseFormReturn<PricingFields & Record<typeof amountName, string>>;
+  const values = pricing.watch();
+  const total = liveTotal(values[amountName], values, currency);
+  const bound = { form: pricing, showError: false } as const;
+  const amountId = useFieldId(amountName);
+  const costModelId = useFieldId("costModel");
   return (
     <>
-      <FormField id={`${idPrefix}-cost-model`} name="costModel" label="Cost model">
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={fields.costModel}
-            onChange={(e) => onChange({ costModel: e.target.value as CostModel })}
-          >
-            {models.map((m) => (
-              <option key={m} value={m}>
-                {costModelLabels[m]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {fields.costModel === "per_person" ? (
-        <FormField id={`${idPrefix}-participants`} name="participantCount" label="Number of participants" required>
-          {(control) => (
-            <Input
-              {...control}
-              aria-invalid={err("participantCount")}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={fields.participantCount}
-              onChange={(e) => onChange({ participantCount: e.target.value })}
-            />
-          )}
-        </FormField>
+      <SelectField {...bound} name="costModel" label="Cost model">
+        <LabelledOptions values={models} labels={costModelLabels} />
+      </SelectField>
+      {values.costModel === "per_person" ? (
+        <InputField {...bound} name="participantCount" label="Number of participants" required {...countInput} />
       ) : null}
-      {fields.costModel === "per_trip" ? (
-        <FormField id={`${idPrefix}-trips`} name="tripCount" label="Number of trips" required>
-          {(control) => (
-            <Input
-              {...control}
-              aria-invalid={err("tripCount")}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={fields.tripCount}
-              onChange={(e) => onChange({ tripCount: e.target.value })}
-            />
-          )}
-        </FormField>
+      {values.costModel === "per_trip" ? (
+        <InputField {...bound} name="tripCount" label="Number of trips" required {...countInput} />
       ) : null}
-      {fields.costModel === "daily_rate" ? (
+      {values.costModel === "daily_rate" ? (
         <>
-          <FormField id={`${idPrefix}-start`} name="startDate" label="Start date" required>
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={err("startDate")}
-                type="date"
-                value={fields.startDate}
-                onChange={(e) => onChange({ startDate: e.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id={`${idPrefix}-end`} name="endDate" label="End date" required hint="Both days count.">
-            {(control) => (
-              <Input
-                {...control}
-                aria-invalid={err("endDate")}
-                type="date"
-                value={fields.endDate}
-                onChange={(e) => onChange({ endDate: e.target.value })}
-              />
-            )}
-          </FormField>
+          <InputField {...bound} name="startDate" label="Start date" required type="date" />
+          <InputField {...bound} name="endDate" label="End date" required hint="Both days count." type="date" />
         </>
       ) : null}
+      <output
+        htmlFor={`${amountId} ${costModelId}`}
+        aria-live="polite"
+        className="self-end rounded-md bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground sm:col-span-2"
+      >
+        Total: {total ?? "complete the amount and cost model"}
+      </output>
     </>
   );
 }
+
+const countInput = { type: "number", inputMode: "numeric", min: 1, step: 1 } as const;

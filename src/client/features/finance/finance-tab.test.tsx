@@ -182,7 +182,7 @@ describe("FinanceTab", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Reject Welcome dinner" }));
     const dialog = await screen.findByRole("dialog", { name: "Reject expense" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject expense" }));
-    expect(alertText()).toContain("A reason is required to reject an expense");
+    await waitFor(() => expect(alertText()).toContain("A reason is required to reject an expense"));
     expect(calls.some((c) => c.url.endsWith("/reject"))).toBe(false);
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: "Duplicate invoice" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Reject expense" }));
@@ -197,10 +197,10 @@ describe("FinanceTab", () => {
     const field = (label: RegExp) => within(dialog).getByLabelText(label);
     fireEvent.change(field(/Expense date/), { target: { value: "" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
-    expect(alertText()).toContain("Description is required");
-    expect(alertText()).toContain("Amount must be greater than 0");
-    expect(alertText()).toContain("Expense date is required");
-    expect(document.activeElement).toBe(field(/Description/));
+    await waitFor(() => expect(alertText()).toContain("Description is required"));
+    await waitFor(() => expect(alertText()).toContain("Amount must be greater than 0"));
+    await waitFor(() => expect(alertText()).toContain("Expense date is required"));
+    await waitFor(() => expect(document.activeElement).toBe(field(/Description/)));
 
     fireEvent.change(field(/Description/), { target: { value: "Welcome dinner" } });
     fireEvent.change(field(/Amount/), { target: { value: "25.50" } });
@@ -208,25 +208,25 @@ describe("FinanceTab", () => {
     expect(within(dialog).queryByLabelText(/Number of participants/)).toBeNull();
     fireEvent.change(field(/Cost model/), { target: { value: "per_person" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
-    expect(alertText()).toContain(costModelMessages.participants);
+    await waitFor(() => expect(alertText()).toContain(costModelMessages.participants));
     fireEvent.change(field(/Number of participants/), { target: { value: "15" } });
     expect(within(dialog).getByText("Total: £382.50 (£25.50 × 15 people)")).toBeTruthy();
 
     fireEvent.change(field(/Cost model/), { target: { value: "daily_rate" } });
     expect(within(dialog).queryByLabelText(/Number of participants/)).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
-    expect(alertText()).toContain(costModelMessages.dailyDates);
+    await waitFor(() => expect(alertText()).toContain(costModelMessages.dailyDates));
     fireEvent.change(field(/Start date/), { target: { value: "2026-05-12" } });
     fireEvent.change(field(/End date/), { target: { value: "2026-05-10" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
-    expect(alertText()).toContain(costModelMessages.dateOrder);
+    await waitFor(() => expect(alertText()).toContain(costModelMessages.dateOrder));
     fireEvent.change(field(/End date/), { target: { value: "2026-05-14" } });
     expect(within(dialog).getByText("Total: £76.50 (£25.50 × 3 days)")).toBeTruthy();
 
     fireEvent.change(field(/Cost model/), { target: { value: "per_trip" } });
     fireEvent.change(field(/Number of trips/), { target: { value: "0" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
-    expect(alertText()).toContain(costModelMessages.trips);
+    await waitFor(() => expect(alertText()).toContain(costModelMessages.trips));
     fireEvent.change(field(/Number of trips/), { target: { value: "4" } });
     expect(within(dialog).getByText("Total: £102 (£25.50 × 4 trips)")).toBeTruthy();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
@@ -275,7 +275,7 @@ describe("FinanceTab", () => {
     fireEvent.change(within(dialog).getByLabelText(/Amount/), { target: { value: "10" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add expense" }));
     expect(await screen.findByText("Failed to create expense")).toBeTruthy();
-    expect(alertText()).toContain(costModelMessages.trips);
+    await waitFor(() => expect(alertText()).toContain(costModelMessages.trips));
   });
 
   it("adds a budget category, checking description and amount first", async () => {
@@ -283,8 +283,8 @@ describe("FinanceTab", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Add budget category" }));
     const dialog = await screen.findByRole("dialog", { name: "Add budget category" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add budget item" }));
-    expect(alertText()).toContain("Description is required");
-    expect(alertText()).toContain("Amount must be greater than 0");
+    await waitFor(() => expect(alertText()).toContain("Description is required"));
+    await waitFor(() => expect(alertText()).toContain("Amount must be greater than 0"));
     fireEvent.change(within(dialog).getByLabelText(/Description/), { target: { value: "Catering" } });
     fireEvent.change(within(dialog).getByLabelText(/Budgeted amount/), { target: { value: "30" } });
     fireEvent.change(within(dialog).getByLabelText(/Category/), { target: { value: "food" } });

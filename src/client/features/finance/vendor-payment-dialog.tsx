@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { z } from "zod";
 import { formatAmount } from "../../../shared/finance/money";
 import {
   createVendorPaymentSchema,
@@ -7,16 +8,12 @@ import {
   paymentMethodLabels,
   paymentMethods,
 } from "../../../shared/schemas/finance";
-import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
-import { FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormDialog } from "../../components/ui/dialog";
+import { InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { useVendors } from "../vendors/vendors-api";
-import { serverIssues } from "./expense-dialog";
 import { financeRefresh, useExpenses } from "./finance-api";
-import { issuesOf, ValidationAlert } from "./validation-alert";
+import { useValidatedForm, ValidationAlert } from "./validation-alert";
 
 type Fields = {
   vendorId: string;
@@ -27,6 +24,46 @@ type Fields = {
   paymentDate: string;
   notes: string;
 };
+
+const blank: Fields = {
+  vendorId: "",
+  expenseId: "",
+  amount: "",
+  paymentMethod: "bank_transfer",
+  paymentReference: "",
+  paymentDate: "",
+  notes: "",
+};
+
+function toBody(f: Fields, retreatId: string | undefined, currency: string) {
+  return {
+    vendorId: f.vendorId,
+    expenseId: f.expenseId || null,
+    amount: f.amount.trim(),
+    paymentMethod: f.paymentMethod,
+    paymentReference: f.paymentReference.trim() || null,
+    paymentDate: f.paymentDate || null,
+    notes: f.notes.trim() || null,
+    currency,
+    ...(retreatId ? { retreatId } : {}),
+  };
+}
+
+/** The inputs as typed, checked by the API's own rules (createVendorPaymentSchema) with the retreat's currency. */
+function vendorPaymentFormSchema(retreatId: string | undefined, currency: string) {
+  return z
+    .object({
+      vendorId: z.string(),
+      expenseId: z.string(),
+      amount: z.string(),
+      paymentMethod: z.enum(paymentMethods),
+      paymentReference: z.string(),
+      paymentDate: z.string(),
+      notes: z.string(),
+    })
+    .transform((f): z.input<typeof createVendorPaymentSchema> => toBody(f, retreatId, currency))
+    .pipe(createVendorPaymentSchema);
+}
 
 /** Record a payment owed to a vendor, optionally against one of its expenses; it starts pending. */
 export function VendorPaymentDialog({
@@ -39,17 +76,12 @@ export function VendorPaymentDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<Fields>({
-    vendorId: "",
-    expenseId: "",
-    amount: "",
-    paymentMethod: "bank_transfer",
-    paymentReference: "",
-    paymentDate: "",
-    notes: "",
-  });
-  const [problems, setProblems] = useState<{ messages: string[]; fields: string[] }>({ messages: [], fields: [] });
+  const formId = `${id}-form`;
+  const { form, messages, submit, showServerIssues } = useValidatedForm(
+    vendorPaymentFormSchema(retreatId, currency),
+    blank,
+    formId,
+  );
   const vendors = useVendors();
   const expenses = useExpenses(retreatId);
   const save = useWrite({
@@ -59,125 +91,58 @@ export function VendorPaymentDialog({
     refresh: financeRefresh,
     onSuccess: onClose,
   });
-  const text = (name: keyof Fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
 
-  const body = () => ({
-    vendorId: fields.vendorId,
-    expenseId: fields.expenseId || null,
-    amount: fields.amount.trim(),
-    paymentMethod: fields.paymentMethod,
-    paymentReference: fields.paymentReference.trim() || null,
-    paymentDate: fields.paymentDate || null,
-    notes: fields.notes.trim() || null,
-    currency,
-    ...(retreatId ? { retreatId } : {}),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const payload = body();
-    const parsed = createVendorPaymentSchema.safeParse(payload);
-    if (!parsed.success) {
-      const found = issuesOf(parsed.error.issues);
-      setProblems(found);
-      focusFirstError(formRef.current, found.fields);
-      return;
-    }
-    setProblems({ messages: [], fields: [] });
-    save.mutate(payload, { onError: (error) => setProblems({ messages: serverIssues(error), fields: [] }) });
-  };
-
-  const invalid = new Set(problems.fields);
-  const bad = (name: string) => (invalid.has(name) ? true : undefined);
+  const vendorId = form.watch("vendorId");
   // Only expenses that are not rejected and are this vendor's (or have no vendor) can be paid with it.
   const payable = (expenses.data ?? []).filter(
-    (e) => e.status !== "rejected" && (!e.vendorId || e.vendorId === fields.vendorId),
+    (e) => e.status !== "rejected" && (!e.vendorId || e.vendorId === vendorId),
   );
-  const formId = `${id}-form`;
+  const bound = { form, showError: false } as const;
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Record vendor payment"
       description="The payment waits for approval before it is made."
-      footer={
-        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Record payment" onCancel={onClose} />
-      }
+      formId={formId}
+      onSubmit={submit((fields) => save.mutate(toBody(fields, retreatId, currency), { onError: showServerIssues }))}
+      pending={save.isPending}
+      submitLabel="Record payment"
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        ref={formRef}
-        id={formId}
-        noValidate
-        aria-label="Record vendor payment"
-        onSubmit={submit}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <div className="sm:col-span-2">
-          <ValidationAlert id={`${id}-alert`} messages={problems.messages} />
-        </div>
-        <FormField id={`${id}-vendor`} name="vendorId" label="Vendor" required>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              aria-invalid={bad("vendorId")}
-              value={fields.vendorId}
-              onChange={text("vendorId")}
-            >
-              <option value="">Choose a vendor</option>
-              {(vendors.data ?? []).map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-amount`} name="amount" label={`Amount (${currency})`} required>
-          {(control) => (
-            <Input
-              {...control}
-              aria-invalid={bad("amount")}
-              inputMode="decimal"
-              autoComplete="off"
-              value={fields.amount}
-              onChange={text("amount")}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-expense`} name="expenseId" label="For expense" className="sm:col-span-2">
-          {(control) => (
-            <NativeSelect {...control} value={fields.expenseId} onChange={text("expenseId")}>
-              <option value="">Not linked to an expense</option>
-              {payable.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {`${e.description} (${formatAmount(e.total, currency)})`}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-method`} name="paymentMethod" label="Payment method">
-          {(control) => (
-            <NativeSelect {...control} value={fields.paymentMethod} onChange={text("paymentMethod")}>
-              {paymentMethods.map((m) => (
-                <option key={m} value={m}>
-                  {paymentMethodLabels[m]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-date`} name="paymentDate" label="Payment date" hint="Optional">
-          {(control) => <Input {...control} type="date" value={fields.paymentDate} onChange={text("paymentDate")} />}
-        </FormField>
-        <FormField id={`${id}-reference`} name="paymentReference" label="Payment reference" className="sm:col-span-2">
-          {(control) => <Input {...control} value={fields.paymentReference} onChange={text("paymentReference")} />}
-        </FormField>
-        <FormField id={`${id}-notes`} name="notes" label="Notes" className="sm:col-span-2">
-          {(control) => <Textarea rows={2} {...control} value={fields.notes} onChange={text("notes")} />}
-        </FormField>
-      </form>
-    </AdminDialog>
+      <div className="sm:col-span-2">
+        <ValidationAlert id={`${id}-alert`} messages={messages} />
+      </div>
+      <SelectField {...bound} name="vendorId" label="Vendor" required>
+        <option value="">Choose a vendor</option>
+        {(vendors.data ?? []).map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        {...bound}
+        name="amount"
+        label={`Amount (${currency})`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <SelectField {...bound} name="expenseId" label="For expense" className="sm:col-span-2">
+        <option value="">Not linked to an expense</option>
+        {payable.map((e) => (
+          <option key={e.id} value={e.id}>
+            {`${e.description} (${formatAmount(e.total, currency)})`}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField {...bound} name="paymentMethod" label="Payment method">
+        <LabelledOptions values={paymentMethods} labels={paymentMethodLabels} />
+      </SelectField>
+      <InputField {...bound} name="paymentDate" label="Payment date" hint="Optional" type="date" />
+      <InputField {...bound} name="paymentReference" label="Payment reference" className="sm:col-span-2" />
+      <TextareaField {...bound} name="notes" label="Notes" rows={2} className="sm:col-span-2" />
+    </FormDialog>
   );
 }

@@ -1,12 +1,15 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { z } from "zod";
 import { type AdminBookingType, createBookingTypeSchema } from "../../../shared/schemas/payments";
-import { Checkbox } from "../../components/ui/checkbox";
-import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
-import { FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormDialog } from "../../components/ui/dialog";
+import {
+  CheckboxField,
+  focusInvalid,
+  InputField,
+  SelectField,
+  TextareaField,
+  useSchemaForm,
+} from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { bookingTypesPath, paymentsRefresh } from "./payments-api";
 
@@ -22,7 +25,6 @@ type Fields = {
   isAddon: boolean;
   isActive: boolean;
 };
-type FieldName = keyof Fields;
 
 function initial(type: AdminBookingType | null): Fields {
   return {
@@ -42,7 +44,7 @@ function initial(type: AdminBookingType | null): Fields {
 const amount = (v: string) => v.trim().replace(/^£/, "").replaceAll(",", "");
 
 /** The form's strings as the API's body: blanks become null, one feature per line. */
-export function toBookingTypeBody(f: Fields) {
+export function toBookingTypeBody(f: Fields): z.input<typeof createBookingTypeSchema> {
   const orNull = (v: string) => (v.trim() ? v.trim() : null);
   return {
     name: f.name.trim(),
@@ -61,12 +63,27 @@ export function toBookingTypeBody(f: Fields) {
   };
 }
 
+/** The inputs as typed, checked by the API's own rules (createBookingTypeSchema) on their way to the API. */
+const formSchema = z
+  .object({
+    name: z.string(),
+    displayName: z.string(),
+    description: z.string(),
+    basePrice: z.string(),
+    depositAmount: z.string(),
+    maxOccupancy: z.string(),
+    priority: z.string(),
+    features: z.string(),
+    isAddon: z.boolean(),
+    isActive: z.boolean(),
+  })
+  .transform(toBookingTypeBody)
+  .pipe(createBookingTypeSchema);
+
 /** Add (type null) or edit a rate or add-on; the landing page shows the active ones. */
 export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | null; onClose: () => void }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [fields, setFields] = useState<Fields>(() => initial(type));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useSchemaForm(formSchema, initial(type));
   const save = useWrite<ReturnType<typeof toBookingTypeBody>, AdminBookingType>({
     request: (body) =>
       type
@@ -77,127 +94,61 @@ export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | 
     refresh: paymentsRefresh,
     onSuccess: onClose,
   });
-  const set = (name: FieldName) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = toBookingTypeBody(fields);
-    const parsed = createBookingTypeSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
-      focusFirstError(formRef.current, Object.keys(found));
-      return;
-    }
-    setErrors({});
-    save.mutate(body);
-  };
 
   const formId = `${id}-form`;
-  const title = type ? `Edit ${type.displayName ?? type.name}` : "Add booking type";
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
+      onClose={onClose}
+      title={type ? `Edit ${type.displayName ?? type.name}` : "Add booking type"}
       description="Prices are per person. Plans already agreed keep their amounts; new acceptances use these."
-      footer={
-        <FormDialogFooter formId={formId} pending={save.isPending} submitLabel="Save booking type" onCancel={onClose} />
-      }
+      formId={formId}
+      onSubmit={form.handleSubmit(() => save.mutate(toBookingTypeBody(form.getValues())), focusInvalid(formId))}
+      pending={save.isPending}
+      submitLabel="Save booking type"
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        ref={formRef}
-        id={formId}
-        noValidate
-        aria-label={title}
-        onSubmit={submit}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <FormField
-          id={`${id}-name`}
-          name="name"
-          label="Name"
-          hint="Short key, e.g. solo, couple, vip"
-          required
-          error={errors.name}
-        >
-          {(control) => <Input {...control} autoComplete="off" value={fields.name} onChange={set("name")} />}
-        </FormField>
-        <FormField id={`${id}-display`} name="displayName" label="Display name" error={errors.displayName}>
-          {(control) => <Input {...control} value={fields.displayName} onChange={set("displayName")} />}
-        </FormField>
-        <FormField id={`${id}-price`} name="basePrice" label="Price per person (£)" required error={errors.basePrice}>
-          {(control) => <Input {...control} inputMode="decimal" value={fields.basePrice} onChange={set("basePrice")} />}
-        </FormField>
-        <FormField
-          id={`${id}-deposit`}
-          name="depositAmount"
-          label="Deposit per person (£)"
-          hint="0 for an add-on"
-          error={errors.depositAmount}
-        >
-          {(control) => (
-            <Input {...control} inputMode="decimal" value={fields.depositAmount} onChange={set("depositAmount")} />
-          )}
-        </FormField>
-        <FormField id={`${id}-occupancy`} name="maxOccupancy" label="People" error={errors.maxOccupancy}>
-          {(control) => (
-            <NativeSelect {...control} value={fields.maxOccupancy} onChange={set("maxOccupancy")}>
-              <option value="1">1 (solo)</option>
-              <option value="2">2 (couple)</option>
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-priority`}
-          name="priority"
-          label="Order on the page"
-          hint="Lower comes first"
-          error={errors.priority}
-        >
-          {(control) => (
-            <Input {...control} type="number" min={0} max={1000} value={fields.priority} onChange={set("priority")} />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-description`}
-          name="description"
-          label="Description"
-          error={errors.description}
-          className="sm:col-span-2"
-        >
-          {(control) => <Input {...control} value={fields.description} onChange={set("description")} />}
-        </FormField>
-        <FormField
-          id={`${id}-features`}
-          name="features"
-          label="Features"
-          hint="One per line"
-          error={errors.features}
-          className="sm:col-span-2"
-        >
-          {(control) => <Textarea rows={4} {...control} value={fields.features} onChange={set("features")} />}
-        </FormField>
-        <div className="flex items-center gap-3" data-field="isAddon">
-          <Checkbox
-            id={`${id}-addon`}
-            checked={fields.isAddon}
-            onCheckedChange={(checked) => setFields((f) => ({ ...f, isAddon: checked === true }))}
-          />
-          <Label htmlFor={`${id}-addon`}>Add-on (e.g. the VIP upgrade)</Label>
-        </div>
-        <div className="flex items-center gap-3" data-field="isActive">
-          <Checkbox
-            id={`${id}-active`}
-            checked={fields.isActive}
-            onCheckedChange={(checked) => setFields((f) => ({ ...f, isActive: checked === true }))}
-          />
-          <Label htmlFor={`${id}-active`}>Active (shown and bookable)</Label>
-        </div>
-      </form>
-    </AdminDialog>
+      <InputField
+        form={form}
+        name="name"
+        label="Name"
+        hint="Short key, e.g. solo, couple, vip"
+        required
+        autoComplete="off"
+      />
+      <InputField form={form} name="displayName" label="Display name" />
+      <InputField form={form} name="basePrice" label="Price per person (£)" required inputMode="decimal" />
+      <InputField
+        form={form}
+        name="depositAmount"
+        label="Deposit per person (£)"
+        hint="0 for an add-on"
+        inputMode="decimal"
+      />
+      <SelectField form={form} name="maxOccupancy" label="People">
+        <option value="1">1 (solo)</option>
+        <option value="2">2 (couple)</option>
+      </SelectField>
+      <InputField
+        form={form}
+        name="priority"
+        label="Order on the page"
+        hint="Lower comes first"
+        type="number"
+        min={0}
+        max={1000}
+      />
+      <InputField form={form} name="description" label="Description" className="sm:col-span-2" />
+      <TextareaField
+        form={form}
+        name="features"
+        label="Features"
+        hint="One per line"
+        rows={4}
+        className="sm:col-span-2"
+      />
+      <CheckboxField form={form} name="isAddon" label="Add-on (e.g. the VIP upgrade)" />
+      <CheckboxField form={form} name="isActive" label="Active (shown and bookable)" />
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { formatAmount, toPence } from "../../../shared/finance/money";
 import {
   manualPaymentMethods,
@@ -8,17 +9,13 @@ import {
   paymentMethodLabels,
   recordPaymentSchema,
 } from "../../../shared/schemas/payments";
-import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
-import { FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
+import { FormDialog } from "../../components/ui/dialog";
+import { focusInvalid, InputField, LabelledOptions, SelectField } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { londonToday, planTypeLabel } from "./format";
 import { paymentsPath, paymentsRefresh } from "./payments-api";
 
 type Fields = { paymentPlanId: string; amount: string; paymentMethod: string; paidOn: string; description: string };
-type FieldName = keyof Fields;
 
 /**
  * The day becomes a timestamp: now for today (so it is never "in the future"), else midday UTC,
@@ -40,6 +37,31 @@ export function toRecordBody(f: Fields, today = londonToday()) {
   };
 }
 
+/**
+ * The API's own rules (recordPaymentSchema, its paidAt shown on the day field), then what only the
+ * screen knows: no more than the chosen plan's remaining balance, and no day after today.
+ */
+function recordResolver(plans: PaymentPlanDto[], today: string): Resolver<Fields> {
+  return (fields) => {
+    const errors: FieldErrors<Fields> = {};
+    const found = (name: keyof Fields, message: string) => {
+      errors[name] ??= { type: "validate", message };
+    };
+    const plan = plans.find((p) => p.id === fields.paymentPlanId);
+    const parsed = recordPaymentSchema.safeParse(toRecordBody(fields, today));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        found((issue.path[0] === "paidAt" ? "paidOn" : issue.path[0]) as keyof Fields, issue.message);
+      }
+    } else if (plan && toPence(parsed.data.amount) > toPence(plan.remainingAmount)) {
+      found("amount", overpaymentMessage(formatAmount(plan.remainingAmount, plan.currency)));
+    }
+    if (fields.paidOn > today)
+      errors.paidOn = { type: "validate", message: "The payment date cannot be in the future." };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: fields, errors: {} };
+  };
+}
+
 /** A payment received outside Stripe (cash, bank transfer, cheque, card terminal), recorded as completed. */
 export function RecordPaymentDialog({
   plans,
@@ -52,17 +74,21 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formId = `${id}-form`;
   const today = londonToday();
-  const [fields, setFields] = useState<Fields>({
-    paymentPlanId: planId ?? plans[0]?.id ?? "",
-    amount: "",
-    paymentMethod: "bank_transfer",
-    paidOn: today,
-    description: "",
+  const form = useForm<Fields>({
+    resolver: recordResolver(plans, today),
+    defaultValues: {
+      paymentPlanId: planId ?? plans[0]?.id ?? "",
+      amount: "",
+      paymentMethod: "bank_transfer",
+      paidOn: today,
+      description: "",
+    },
+    shouldFocusError: false,
+    reValidateMode: "onSubmit",
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const plan = plans.find((p) => p.id === fields.paymentPlanId);
+  const plan = plans.find((p) => p.id === form.watch("paymentPlanId"));
   const save = useWrite<ReturnType<typeof toRecordBody>, PaymentDto>({
     request: (body) => ({ method: "POST", path: paymentsPath, body }),
     success: (p) => `Payment of ${formatAmount(p.amount, p.currency)} recorded`,
@@ -70,119 +96,56 @@ export function RecordPaymentDialog({
     refresh: paymentsRefresh,
     onSuccess: onClose,
   });
-  const set = (name: FieldName) => (event: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: event.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = toRecordBody(fields, today);
-    const found: Partial<Record<FieldName, string>> = {};
-    const parsed = recordPaymentSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = (issue.path[0] === "paidAt" ? "paidOn" : issue.path[0]) as FieldName;
-        found[name] ??= issue.message;
-      }
-    } else if (plan && toPence(parsed.data.amount) > toPence(plan.remainingAmount)) {
-      found.amount = overpaymentMessage(formatAmount(plan.remainingAmount, plan.currency));
-    }
-    if (fields.paidOn > today) found.paidOn = "The payment date cannot be in the future.";
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      focusFirstError(formRef.current, Object.keys(found));
-      return;
-    }
-    setErrors({});
-    save.mutate(body);
-  };
-
-  const formId = `${id}-form`;
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Record payment"
       description="Money received outside Stripe. It is recorded as completed and settles the plan's next scheduled payments."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={save.isPending || plans.length === 0}>
-            {save.isPending ? "Saving..." : "Record payment"}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={form.handleSubmit((fields) => save.mutate(toRecordBody(fields, today)), focusInvalid(formId))}
+      pending={save.isPending}
+      disabled={plans.length === 0}
+      submitLabel="Record payment"
+      className="grid gap-4 sm:grid-cols-2"
     >
       {plans.length === 0 ? (
-        <p className="text-sm text-muted-foreground">There are no active payment plans to record a payment against.</p>
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          There are no active payment plans to record a payment against.
+        </p>
       ) : (
-        <form
-          ref={formRef}
-          id={formId}
-          noValidate
-          aria-label="Record payment"
-          onSubmit={submit}
-          className="grid gap-4 sm:grid-cols-2"
-        >
-          <FormField
-            id={`${id}-plan`}
+        <>
+          <SelectField
+            form={form}
             name="paymentPlanId"
             label="Payment plan"
             required
-            error={errors.paymentPlanId}
             hint={plan ? `Remaining: ${formatAmount(plan.remainingAmount, plan.currency)}` : undefined}
             className="sm:col-span-2"
           >
-            {(control) => (
-              <NativeSelect {...control} value={fields.paymentPlanId} onChange={set("paymentPlanId")}>
-                {plans.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {`${p.applicantName ?? "Applicant"} · ${planTypeLabel(p.planType)} · ${formatAmount(p.remainingAmount, p.currency)} remaining`}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id={`${id}-amount`} name="amount" label="Amount (£)" required error={errors.amount}>
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="500.00"
-                value={fields.amount}
-                onChange={set("amount")}
-              />
-            )}
-          </FormField>
-          <FormField id={`${id}-method`} name="paymentMethod" label="Paid by" required error={errors.paymentMethod}>
-            {(control) => (
-              <NativeSelect {...control} value={fields.paymentMethod} onChange={set("paymentMethod")}>
-                {manualPaymentMethods.map((m) => (
-                  <option key={m} value={m}>
-                    {paymentMethodLabels[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id={`${id}-paid-on`} name="paidOn" label="Date received" required error={errors.paidOn}>
-            {(control) => <Input {...control} type="date" max={today} value={fields.paidOn} onChange={set("paidOn")} />}
-          </FormField>
-          <FormField id={`${id}-description`} name="description" label="Note" error={errors.description}>
-            {(control) => (
-              <Input
-                {...control}
-                placeholder="e.g. Bank transfer ref. 1234"
-                value={fields.description}
-                onChange={set("description")}
-              />
-            )}
-          </FormField>
-        </form>
+            {plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {`${p.applicantName ?? "Applicant"} · ${planTypeLabel(p.planType)} · ${formatAmount(p.remainingAmount, p.currency)} remaining`}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            form={form}
+            name="amount"
+            label="Amount (£)"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="500.00"
+          />
+          <SelectField form={form} name="paymentMethod" label="Paid by" required>
+            <LabelledOptions values={manualPaymentMethods} labels={paymentMethodLabels} />
+          </SelectField>
+          <InputField form={form} name="paidOn" label="Date received" required type="date" max={today} />
+          <InputField form={form} name="description" label="Note" placeholder="e.g. Bank transfer ref. 1234" />
+        </>
       )}
-    </AdminDialog>
+    </FormDialog>
   );
 }

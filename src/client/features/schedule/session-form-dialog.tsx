@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { zoneLabel } from "../../../shared/display/time";
 import {
   type Session,
@@ -10,11 +8,15 @@ import {
   sessionTypeLabels,
   sessionTypes,
 } from "../../../shared/schemas/schedule";
-import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormDialog } from "../../components/ui/dialog";
+import {
+  focusInvalid,
+  InputField,
+  LabelledOptions,
+  SelectField,
+  TextareaField,
+  useSchemaForm,
+} from "../../components/ui/rhf-fields";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
@@ -53,11 +55,8 @@ export function SessionFormDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const form = useForm<SessionInput, unknown, SessionInputParsed>({
-    resolver: zodResolver(sessionInputSchema),
-    defaultValues: defaults(session, defaultDate),
-  });
-  const errors = form.formState.errors;
+  const formId = `${id}-form`;
+  const form = useSchemaForm(sessionInputSchema, defaults(session, defaultDate));
 
   const save = useWrite<SessionInputParsed, Session>({
     request: ({ retreatId: _ignored, ...fields }) =>
@@ -86,79 +85,35 @@ export function SessionFormDialog({
     },
   });
 
-  const formId = `${id}-form`;
+  const title = session ? "Edit session" : "New session";
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
-      title={session ? "Edit session" : "New session"}
+      onClose={onClose}
+      title={title}
+      formLabel={session ? "Edit session" : "Create session"}
       description={`Times are ${zoneLabel(timeZone)}, the retreat's clock (${timeZone}).`}
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          pending={save.isPending}
-          submitLabel={session ? "Save session" : "Create session"}
-          onCancel={onClose}
-        />
-      }
+      formId={formId}
+      onSubmit={form.handleSubmit((values) => save.mutate(values), focusInvalid(formId))}
+      pending={save.isPending}
+      submitLabel={session ? "Save session" : "Create session"}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label={session ? "Edit session" : "Create session"}
-        onSubmit={form.handleSubmit((values) => save.mutate(values))}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <FormField
-          id={`${id}-title`}
-          name="title"
-          label="Title"
-          required
-          error={errors.title?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => <Input {...control} {...form.register("title")} />}
-        </FormField>
-        <FormField
-          id={`${id}-description`}
-          name="description"
-          label="Description"
-          error={errors.description?.message}
-          className="sm:col-span-2"
-        >
-          {(control) => <Textarea rows={3} {...control} {...form.register("description")} />}
-        </FormField>
-        <FormField id={`${id}-date`} name="date" label="Date" required error={errors.date?.message}>
-          {(control) => <Input type="date" {...control} {...form.register("date")} />}
-        </FormField>
-        <FormField id={`${id}-type`} name="type" label="Type" error={errors.type?.message}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register("type")}>
-              {sessionTypes.map((type) => (
-                <option key={type} value={type}>
-                  {sessionTypeLabels[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-start`} name="startTime" label="Start time" required error={errors.startTime?.message}>
-          {(control) => <Input type="time" {...control} {...form.register("startTime")} />}
-        </FormField>
-        <FormField id={`${id}-end`} name="endTime" label="End time" required error={errors.endTime?.message}>
-          {(control) => <Input type="time" {...control} {...form.register("endTime")} />}
-        </FormField>
-        <FormField id={`${id}-location`} name="location" label="Location" error={errors.location?.message}>
-          {(control) => <Input {...control} {...form.register("location")} />}
-        </FormField>
-        <div className="flex items-center gap-3 self-end pb-2">
-          <input id={`${id}-public`} type="checkbox" className="size-5 accent-primary" {...form.register("isPublic")} />
-          <label htmlFor={`${id}-public`} className="text-sm font-medium">
-            Show to guests (public)
-          </label>
-        </div>
-      </form>
-    </AdminDialog>
+      <InputField form={form} name="title" label="Title" required className="sm:col-span-2" />
+      <TextareaField form={form} name="description" label="Description" rows={3} className="sm:col-span-2" />
+      <InputField form={form} name="date" label="Date" required type="date" />
+      <SelectField form={form} name="type" label="Type">
+        <LabelledOptions values={sessionTypes} labels={sessionTypeLabels} />
+      </SelectField>
+      <InputField form={form} name="startTime" label="Start time" required type="time" />
+      <InputField form={form} name="endTime" label="End time" required type="time" />
+      <InputField form={form} name="location" label="Location" />
+      <div className="flex items-center gap-3 self-end pb-2">
+        <input id={`${id}-public`} type="checkbox" className="size-5 accent-primary" {...form.register("isPublic")} />
+        <label htmlFor={`${id}-public`} className="text-sm font-medium">
+          Show to guests (public)
+        </label>
+      </div>
+    </FormDialog>
   );
 }

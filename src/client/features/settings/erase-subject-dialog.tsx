@@ -1,10 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { z } from "zod";
 import { type EraseResponse, eraseMismatchMessage } from "../../../shared/schemas/privacy";
-import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
-import { FieldError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
+import { FormDialog } from "../../components/ui/dialog";
+import { InputField, useSchemaForm } from "../../components/ui/rhf-fields";
 import { serverMessage } from "../../lib/api-error-message";
 import { useWrite } from "../../lib/use-write";
 import { adminApiRoot, erasePath } from "./settings-api";
@@ -55,65 +53,55 @@ export function erasureSummary(result: EraseResponse): string {
   return parts.join(" ");
 }
 
+/** The address typed again must be the subject's (any case, spaces around it ignored). */
+function confirmSchema(email: string) {
+  return z
+    .object({ confirmEmail: z.string() })
+    .refine((f) => f.confirmEmail.trim().toLowerCase() === email.toLowerCase(), {
+      path: ["confirmEmail"],
+      message: eraseMismatchMessage,
+    });
+}
+
 /** Erasure asks for the address a second time: the owner types it, so a slip of the mouse erases nothing. */
 export function EraseSubjectDialog({ email, onClose }: { email: string; onClose: () => void }) {
   const id = useId();
-  const [confirmEmail, setConfirmEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const formId = `${id}-form`;
+  const form = useSchemaForm(confirmSchema(email), { confirmEmail: "" }, { reValidateMode: "onSubmit" });
   // No failure toast: the dialog shows the server's reason itself.
-  const erase = useWrite<void, EraseResponse>({
-    request: () => ({ method: "POST", path: erasePath, body: { email, confirmEmail } }),
+  const erase = useWrite<string, EraseResponse>({
+    request: (confirmEmail) => ({ method: "POST", path: erasePath, body: { email, confirmEmail } }),
     success: (result) => ({ title: `Data erased for ${email}`, description: erasureSummary(result) }),
     refresh: [adminApiRoot],
     onSuccess: onClose,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (confirmEmail.trim().toLowerCase() !== email.toLowerCase()) {
-      setError(eraseMismatchMessage);
-      return;
-    }
-    setError(null);
-    erase.mutate();
-  };
-
   return (
-    <AdminDialog
-      open
+    <FormDialog
       alert
-      onOpenChange={(open) => !open && onClose()}
+      onClose={onClose}
       title="Erase all data?"
       description={`Everything held about ${email} is deleted; payments and what the accounts must keep are anonymised. This cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} variant="destructive" disabled={erase.isPending}>
-            {erase.isPending ? "Erasing..." : "Erase all data"}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={form.handleSubmit(({ confirmEmail }) => erase.mutate(confirmEmail))}
+      pending={erase.isPending}
+      submitLabel="Erase all data"
+      pendingLabel="Erasing..."
+      destructive
+      className="grid gap-2"
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate className="grid gap-2">
-        <Label htmlFor={`${id}-confirm`}>Type the email address again to confirm</Label>
-        <Input
-          id={`${id}-confirm`}
-          type="email"
-          autoComplete="off"
-          value={confirmEmail}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setConfirmEmail(event.target.value)}
-        />
-        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-        {erase.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(erase.error) ?? "Could not erase the data. Please try again."}
-          </p>
-        ) : null}
-      </form>
-    </AdminDialog>
+      <InputField
+        form={form}
+        name="confirmEmail"
+        label="Type the email address again to confirm"
+        type="email"
+        autoComplete="off"
+      />
+      {erase.isError ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {serverMessage(erase.error) ?? "Could not erase the data. Please try again."}
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

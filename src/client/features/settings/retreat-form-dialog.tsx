@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { retreatDefaults } from "../../../shared/constants";
 import {
   type AdminRetreat,
@@ -13,11 +14,9 @@ import {
 } from "../../../shared/schemas/retreats-admin";
 import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
-import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
-import { FieldError, FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormDialog } from "../../components/ui/dialog";
+import { FieldError, focusFirstError } from "../../components/ui/form-field";
+import { InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";
 import { ApiError } from "../../lib/api-request";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
@@ -119,37 +118,65 @@ function serverErrors(error: unknown): { fieldErrors: Errors; message: string } 
   }
 }
 
+/**
+ * The form checked by the API's own schema (create, or update over the changed fields only), plus
+ * the dates rule, which the schema skips while any field is invalid. The body sent is what was typed.
+ */
+function retreatResolver(editing: boolean, changedOf: (values: Values) => readonly Field[]): Resolver<Values> {
+  return (values) => {
+    const changed = changedOf(values);
+    if (changed.length === 0) return { values, errors: {} };
+    const parsed = (editing ? retreatUpdateSchema : retreatCreateSchema).safeParse(toBody(values, changed));
+    const next = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+    if (changed.includes("startDate") || changed.includes("endDate")) {
+      const problem = datesProblem({ startDate: values.startDate || null, endDate: values.endDate || null });
+      if (problem) next[problem.path] ??= problem.message;
+    }
+    const errors: FieldErrors<Values> = {};
+    for (const [field, message] of Object.entries(next)) errors[field as Field] = { type: "validate", message };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
 /** Add (retreat null) or edit a retreat. Field problems show under their field; others above the buttons. */
 export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat | null; onClose: () => void }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const formId = `${id}-form`;
   const settings = useQuery<AppSettings>({ queryKey: settingsQueryKey, enabled: !retreat });
-  const [values, setValues] = useState<Values>(() => initial(retreat, settings.data));
-  const [errors, setErrors] = useState<Errors>({});
+  const original = useRef(initial(retreat, settings.data));
+  const untouchedDefaults = useRef(retreat ? null : original.current);
+  // Only what changed on an edit, so an untouched field never blocks it and the audit stays precise.
+  const changedOf = (values: Values) => (retreat ? fields.filter((f) => values[f] !== original.current[f]) : fields);
+  const form = useForm<Values>({
+    resolver: retreatResolver(retreat !== null, changedOf),
+    defaultValues: original.current,
+    shouldFocusError: false,
+    reValidateMode: "onSubmit",
+  });
   const [formError, setFormError] = useState<string | null>(null);
-  const original = useRef(values);
-  const untouchedDefaults = useRef(retreat ? null : values);
+  const [errorsShown, setErrorsShown] = useState(0);
 
   // The defaults may arrive after the dialog opened; take them unless the owner has started typing.
   useEffect(() => {
     if (!settings.data || !untouchedDefaults.current) return;
     const fallback = untouchedDefaults.current;
     untouchedDefaults.current = null;
-    setValues((current) => (fields.every((f) => current[f] === fallback[f]) ? initial(null, settings.data) : current));
-  }, [settings.data]);
+    const current = form.getValues();
+    if (fields.every((f) => current[f] === fallback[f])) form.reset(initial(null, settings.data));
+  }, [settings.data, form]);
 
-  const showErrors = (next: Errors) => {
-    setErrors(next);
+  const showErrors = (names: string[]) => {
     // The messages are role=alert, so they are read out even though focus moves before they render.
-    focusFirstError(formRef.current, Object.keys(next));
+    focusFirstError(document.getElementById(formId), names);
+    setErrorsShown((n) => n + 1);
   };
 
   // Focus lands on the control; on a phone its message below can sit under the pinned buttons.
   useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    const field = formRef.current?.querySelector('[aria-invalid="true"]')?.closest("[data-field]");
+    if (errorsShown === 0) return;
+    const field = document.getElementById(formId)?.querySelector('[aria-invalid="true"]')?.closest("[data-field]");
     field?.scrollIntoView?.({ block: "nearest" });
-  }, [errors]);
+  }, [errorsShown, formId]);
 
   const save = useWrite<Record<string, unknown>, AdminRetreat>({
     request: (body) =>
@@ -163,168 +190,98 @@ export function RetreatFormDialog({ retreat, onClose }: { retreat: AdminRetreat 
     onError: (error) => {
       const { fieldErrors, message } = serverErrors(error);
       setFormError(Object.keys(fieldErrors).length > 0 ? null : message);
-      showErrors(fieldErrors);
+      for (const [field, text] of Object.entries(fieldErrors))
+        form.setError(field as Field, { type: "server", message: text });
+      showErrors(Object.keys(fieldErrors));
     },
   });
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const submit = form.handleSubmit(
+    (values) => {
+      setFormError(null);
+      const changed = changedOf(values);
+      if (changed.length === 0) return onClose();
+      save.mutate(toBody(values, changed));
+    },
+    (errors) => {
+      setFormError(null);
+      showErrors(Object.keys(errors));
+    },
+  );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    // Only what changed on an edit, so an untouched field never blocks it and the audit stays precise.
-    const changed = retreat ? fields.filter((f) => values[f] !== original.current[f]) : fields;
-    if (changed.length === 0) return onClose();
-    const body = toBody(values, changed);
-    const parsed = (retreat ? retreatUpdateSchema : retreatCreateSchema).safeParse(body);
-    const next = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-    // Checked apart from the schema, whose object-level rule is skipped while any field is invalid.
-    if (changed.includes("startDate") || changed.includes("endDate")) {
-      const problem = datesProblem({ startDate: values.startDate || null, endDate: values.endDate || null });
-      if (problem) next[problem.path] ??= problem.message;
-    }
-    if (Object.keys(next).length > 0) return showErrors(next);
-    setErrors({});
-    save.mutate(body);
-  }
-
-  const control = (field: Field) => ({ value: values[field], onChange: set(field) });
-  const formId = `${id}-form`;
-  const title = retreat ? "Edit retreat" : "Add retreat";
+  const [status, startDate] = form.watch(["status", "startDate"]);
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
-      title={title}
+      onClose={onClose}
+      title={retreat ? "Edit retreat" : "Add retreat"}
       description="Payment plans, refunds, places and the schedule follow these dates, capacity and time zone."
-      footer={
-        <FormDialogFooter
-          formId={formId}
-          pending={save.isPending}
-          submitLabel={retreat ? "Save retreat" : "Add retreat"}
-          onCancel={onClose}
-        />
-      }
+      formId={formId}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={retreat ? "Save retreat" : "Add retreat"}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        id={formId}
-        ref={formRef}
-        noValidate
-        aria-label={title}
-        onSubmit={submit}
-        className="grid gap-4 sm:grid-cols-2"
-      >
-        <FormField id={`${id}-name`} name="name" label="Name" required error={errors.name} className="sm:col-span-2">
-          {(c) => <Input {...c} {...control("name")} autoComplete="off" />}
-        </FormField>
-        <FormField
-          id={`${id}-description`}
-          name="description"
-          label="Description"
-          error={errors.description}
-          className="sm:col-span-2"
-        >
-          {(c) => <Textarea rows={3} {...c} {...control("description")} />}
-        </FormField>
-        <FormField
-          id={`${id}-start`}
-          name="startDate"
-          label="Start date"
-          hint="Leave both dates empty while they are to be announced."
-          error={errors.startDate}
-        >
-          {(c) => <Input type="date" {...c} {...control("startDate")} />}
-        </FormField>
-        <FormField id={`${id}-end`} name="endDate" label="End date" error={errors.endDate}>
-          {(c) => <Input type="date" min={values.startDate || undefined} {...c} {...control("endDate")} />}
-        </FormField>
-        <FormField
-          id={`${id}-capacity`}
-          name="capacity"
-          label="Capacity (people)"
-          required
-          hint={retreat ? `${retreat.placesTaken} taken now; a couple counts as 2.` : "A couple counts as 2."}
-          error={errors.capacity}
-        >
-          {(c) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={Math.max(minRetreatCapacity, retreat?.placesTaken ?? 0)}
-              max={maxRetreatCapacity}
-              step={1}
-              {...c}
-              {...control("capacity")}
-            />
-          )}
-        </FormField>
-        <FormField id={`${id}-status`} name="status" label="Status" error={errors.status}>
-          {(c) => (
-            <NativeSelect {...c} {...control("status")}>
-              {/* An older row may carry a status outside the list; keep it selectable rather than lose it. */}
-              {(retreatStatuses as readonly string[]).includes(values.status) ? null : (
-                <option value={values.status}>{values.status}</option>
-              )}
-              {retreatStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {retreatStatusLabels[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id={`${id}-location`} name="location" label="Location" required error={errors.location}>
-          {(c) => <Input {...c} {...control("location")} />}
-        </FormField>
-        <FormField
-          id={`${id}-timezone`}
-          name="timezone"
-          label="Time zone"
-          required
-          hint="IANA name, e.g. Asia/Makassar for Bali."
-          error={errors.timezone}
-        >
-          {(c) => (
-            <>
-              <Input {...c} {...control("timezone")} list={`${id}-zones`} autoComplete="off" spellCheck={false} />
-              <datalist id={`${id}-zones`}>
-                {timeZones.map((zone) => (
-                  <option key={zone} value={zone} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-currency`}
-          name="currency"
-          label="Currency"
-          required
-          hint="Three letters, e.g. GBP."
-          error={errors.currency}
-        >
-          {(c) => (
-            <Input
-              {...c}
-              {...control("currency")}
-              maxLength={3}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              className="uppercase"
-            />
-          )}
-        </FormField>
-        {formError ? (
-          <div className="sm:col-span-2">
-            <FieldError>{formError}</FieldError>
-          </div>
-        ) : null}
-      </form>
-    </AdminDialog>
+      <InputField form={form} name="name" label="Name" required className="sm:col-span-2" autoComplete="off" />
+      <TextareaField form={form} name="description" label="Description" className="sm:col-span-2" rows={3} />
+      <InputField
+        form={form}
+        name="startDate"
+        label="Start date"
+        hint="Leave both dates empty while they are to be announced."
+        type="date"
+      />
+      <InputField form={form} name="endDate" label="End date" type="date" min={startDate || undefined} />
+      <InputField
+        form={form}
+        name="capacity"
+        label="Capacity (people)"
+        required
+        hint={retreat ? `${retreat.placesTaken} taken now; a couple counts as 2.` : "A couple counts as 2."}
+        type="number"
+        inputMode="numeric"
+        min={Math.max(minRetreatCapacity, retreat?.placesTaken ?? 0)}
+        max={maxRetreatCapacity}
+        step={1}
+      />
+      <SelectField form={form} name="status" label="Status">
+        {/* An older row may carry a status outside the list; keep it selectable rather than lose it. */}
+        {(retreatStatuses as readonly string[]).includes(status) ? null : <option value={status}>{status}</option>}
+        <LabelledOptions values={retreatStatuses} labels={retreatStatusLabels} />
+      </SelectField>
+      <InputField form={form} name="location" label="Location" required />
+      <InputField
+        form={form}
+        name="timezone"
+        label="Time zone"
+        required
+        hint="IANA name, e.g. Asia/Makassar for Bali."
+        list={`${id}-zones`}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <datalist id={`${id}-zones`}>
+        {timeZones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+      <InputField
+        form={form}
+        name="currency"
+        label="Currency"
+        required
+        hint="Three letters, e.g. GBP."
+        maxLength={3}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        inputClassName="uppercase"
+      />
+      {formError ? (
+        <div className="sm:col-span-2">
+          <FieldError>{formError}</FieldError>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -110,7 +110,7 @@ describe("RetreatsSection", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Add retreat" }));
 
     const name = within(form).getByLabelText(/Name/);
-    expect(name.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(name.getAttribute("aria-invalid")).toBe("true"));
     expect(within(form).getByText("Name is required.")).toBeTruthy();
     expect(within(form).getByText("End date must be on or after the start date.")).toBeTruthy();
     expect(within(form).getByText(/Time zone must be an IANA time zone/)).toBeTruthy();
