@@ -1,7 +1,7 @@
 import type { AdminSubscriber } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
 import { AdminDialog } from "../../../components/ui/dialog";
-import { serverMessage } from "../../../lib/api-error-message";
+import { WriteError } from "./subscriber-fields";
 import { useDeleteSubscriber } from "./use-subscriber-mutations";
 
 export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: AdminSubscriber; onClose: () => void }) {
@@ -32,11 +32,7 @@ export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: Ad
         <p className="text-sm text-muted-foreground">
           To stop emailing someone but keep the record, unsubscribe them from the Edit dialog instead.
         </p>
-        {remove.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(remove.error) ?? "Failed to delete subscriber"}
-          </p>
-        ) : null}
+        <WriteError mutation={remove} fallback="Failed to delete subscriber" />
       </div>
     </AdminDialog>
   );
