@@ -6,7 +6,8 @@ import { subscriberCreateSchema } from "../../../../shared/schemas/email-subscri
 import { FormDialog } from "../../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
-import { ConsentCheckbox, SegmentField, TagsField, WriteError } from "./subscriber-fields";
+import { WriteError } from "../../../components/ui/write-error";
+import { ConsentCheckbox, SegmentField, TagsField } from "./subscriber-fields";
 import { tagsTextField } from "./tags-field";
 import { useCreateSubscriber } from "./use-subscriber-mutations";
 

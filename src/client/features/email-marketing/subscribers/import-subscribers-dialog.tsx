@@ -11,9 +11,10 @@ import {
 import { Button } from "../../../components/ui/button";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
+import { WriteError } from "../../../components/ui/write-error";
 import { cn } from "../../../lib/cn";
 import { toast } from "../../../lib/use-toast";
-import { ConsentCheckbox, SegmentField, TagsField, WriteError } from "./subscriber-fields";
+import { ConsentCheckbox, SegmentField, TagsField } from "./subscriber-fields";
 import { tagsTextField } from "./tags-field";
 import { useImportSubscribers } from "./use-subscriber-mutations";
 

@@ -5,8 +5,6 @@ import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { serverMessage } from "../../../lib/api-error-message";
-import { cn } from "../../../lib/cn";
 import { segmentLabel } from "./subscriber-labels";
 
 /** <option>s for the segments a contact can be put in. */
@@ -80,23 +78,5 @@ export function ConsentCheckbox({
         </p>
       </div>
     </div>
-  );
-}
-
-/** The server's reason a write failed (such as a 409), or the fallback, as an alert in the dialog. */
-export function WriteError({
-  mutation,
-  fallback,
-  className,
-}: {
-  mutation: { isError: boolean; error: unknown };
-  fallback: string;
-  className?: string;
-}) {
-  if (!mutation.isError) return null;
-  return (
-    <p role="alert" className={cn("text-sm font-medium text-destructive", className)}>
-      {serverMessage(mutation.error) ?? fallback}
-    </p>
   );
 }
