@@ -1,5 +1,24 @@
+import type { ReactNode, Ref } from "react";
 import { serverMessage } from "../../lib/api-error-message";
 import { cn } from "../../lib/cn";
+
+/** A message about the form as a whole (not one field), read out when it appears; nothing without one. */
+export function FormAlert({
+  children,
+  className,
+  ref,
+}: {
+  children: ReactNode;
+  className?: string;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
+  if (children === null || children === undefined || children === "") return null;
+  return (
+    <p ref={ref} role="alert" className={cn("text-sm font-medium text-destructive", className)}>
+      {children}
+    </p>
+  );
+}
 
 /**
  * Why a write failed, kept in the dialog or form beside what was typed: the server's own reason
@@ -16,9 +35,5 @@ export function WriteError({
   className?: string;
 }) {
   if (!mutation.isError) return null;
-  return (
-    <p role="alert" className={cn("text-sm font-medium text-destructive", className)}>
-      {serverMessage(mutation.error) ?? fallback}
-    </p>
-  );
+  return <FormAlert className={className}>{serverMessage(mutation.error) ?? fallback}</FormAlert>;
 }

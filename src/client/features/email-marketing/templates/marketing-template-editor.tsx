@@ -17,15 +17,16 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
+import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
-import { fieldErrorsForSave } from "./server-field-errors";
+import { fieldErrorsForSave, placeSaveErrors } from "./server-field-errors";
 import { useLivePreview } from "./use-email-preview";
 import { useSaveMarketingTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
 
-const fieldNames = Object.keys(marketingTemplateInputSchema.shape);
+const fieldNames = marketingTemplateInputSchema.keyof().options;
 
 function initialValues(template: MarketingTemplate | null): MarketingTemplateInput {
   const category = (marketingTemplateCategories as readonly string[]).includes(template?.category ?? "")
@@ -71,19 +72,15 @@ export function MarketingTemplateEditor({
         {
           onSuccess: onClose,
           onError: (error) => {
+            // Unknown {{ variables }} and the like come back naming the field; show them there.
             const fields = fieldErrorsForSave(
               error,
               { subject: values.subject, content: values.content },
               { body: "content" },
             );
-            let placed = false;
-            for (const [name, message] of fields) {
-              if (!fieldNames.includes(name)) continue;
-              form.setError(name as keyof MarketingTemplateInput, { type: "server", message });
-              placed = true;
+            if (!placeSaveErrors(form, fieldNames, fields, formRef.current)) {
+              setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
             }
-            if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
           },
         },
       );
@@ -177,11 +174,7 @@ export function MarketingTemplateEditor({
             </div>
           )}
         />
-        {formError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
             Cancel

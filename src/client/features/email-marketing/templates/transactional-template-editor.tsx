@@ -13,15 +13,16 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
+import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
-import { fieldErrorsForSave } from "./server-field-errors";
+import { fieldErrorsForSave, placeSaveErrors } from "./server-field-errors";
 import { useLivePreview } from "./use-email-preview";
 import { useResetTransactionalTemplate, useUpdateTransactionalTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
 
-const fieldNames = ["subject", "body", "isActive"];
+const fieldNames = transactionalTemplateUpdateSchema.keyof().options;
 
 /** Edit one of the product's own emails, with the variables it may use and a live preview. */
 export function TransactionalTemplateEditor({
@@ -55,15 +56,11 @@ export function TransactionalTemplateEditor({
         {
           onSuccess: onClose,
           onError: (error) => {
+            // Unknown {{ variables }} and the like come back naming the field; show them there.
             const fields = fieldErrorsForSave(error, { subject: values.subject, body: values.body });
-            let placed = false;
-            for (const [name, message] of fields) {
-              if (!fieldNames.includes(name)) continue;
-              form.setError(name as keyof TransactionalTemplateUpdate, { type: "server", message });
-              placed = true;
+            if (!placeSaveErrors(form, fieldNames, fields, formRef.current)) {
+              setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
             }
-            if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
           },
         },
       );
@@ -147,11 +144,7 @@ export function TransactionalTemplateEditor({
             </div>
           )}
         />
-        {formError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
           <Button variant="ghost" disabled={isDefault || reset.isPending} onClick={() => setConfirmReset(true)}>
             Reset to default
