@@ -24,11 +24,11 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
-import { Textarea } from "../../../components/ui/textarea";
 import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { marketingTemplatesPath, templatePreviewPath } from "../email-marketing-api";
 import { fieldErrorsForSave, placeSaveErrors } from "../templates/server-field-errors";
+import { SubjectBodyFields } from "../templates/subject-body-fields";
 import { useInsertTarget, VariableList } from "../templates/variable-list";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";
 import { subscriberCount } from "./format";
@@ -170,8 +170,6 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
     (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
   );
 
-  const subjectReg = form.register("subject");
-  const contentReg = form.register("content");
   const text = (
     name: "name" | "fromName" | "fromEmail" | "replyTo",
     label: string,
@@ -230,29 +228,17 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
         </p>
       </div>
       {text("name", "Name", { required: true, hint: "Only staff see the name." })}
-      <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
-        {(control) => (
-          <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
-        )}
-      </FormField>
-      <FormField
-        id={`${id}-content`}
-        name="content"
-        label="Content"
-        required
-        hint="Markdown: **bold**, [link](https://…), blank lines between paragraphs. Variables are filled in for each subscriber."
-        error={errors.content?.message}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={12}
-            className="font-mono text-sm"
-            {...contentReg}
-            {...target.bind("content", contentReg.ref)}
-          />
-        )}
-      </FormField>
+      <SubjectBodyFields
+        id={id}
+        form={form}
+        target={target}
+        body={{
+          name: "content",
+          label: "Content",
+          hint: "Markdown: **bold**, [link](https://…), blank lines between paragraphs. Variables are filled in for each subscriber.",
+          rows: 12,
+        }}
+      />
       <VariableList variables={marketingVariables} onInsert={insertVariable} headingId={`${id}-variables`} />
       <div>
         <Button

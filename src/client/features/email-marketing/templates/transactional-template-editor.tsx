@@ -8,16 +8,15 @@ import {
 } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { FormField, focusFirstError } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { focusFirstError } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
 import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
 import { fieldErrorsForSave, placeSaveErrors } from "./server-field-errors";
+import { SubjectBodyFields } from "./subject-body-fields";
 import { useLivePreview } from "./use-email-preview";
 import { useResetTransactionalTemplate, useUpdateTransactionalTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
@@ -44,7 +43,6 @@ export function TransactionalTemplateEditor({
     resolver: zodResolver(transactionalTemplateUpdateSchema),
     defaultValues: { subject: template.subject, body: template.body, isActive: template.isActive },
   });
-  const errors = form.formState.errors;
   const [subject, body] = useWatch({ control: form.control, name: ["subject", "body"] });
   const preview = useLivePreview({ kind: template.name, subject: subject ?? "", body: body ?? "" });
 
@@ -82,8 +80,6 @@ export function TransactionalTemplateEditor({
       onError: () => setConfirmReset(false),
     });
 
-  const subjectReg = form.register("subject");
-  const bodyReg = form.register("body");
   const setText = (name: "subject" | "body", next: string) =>
     form.setValue(name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
@@ -95,29 +91,17 @@ export function TransactionalTemplateEditor({
       preview={<EmailPreview email={preview.data} isLoading={preview.isFetching} error={preview.error} />}
     >
       <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
-        <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-body`}
-          name="body"
-          label="Body"
-          required
-          hint="Markdown with {{ variables }}. Values are escaped when the email is sent."
-          error={errors.body?.message}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={16}
-              className="font-mono text-sm"
-              {...bodyReg}
-              {...target.bind("body", bodyReg.ref)}
-            />
-          )}
-        </FormField>
+        <SubjectBodyFields
+          id={id}
+          form={form}
+          target={target}
+          body={{
+            name: "body",
+            label: "Body",
+            hint: "Markdown with {{ variables }}. Values are escaped when the email is sent.",
+            rows: 16,
+          }}
+        />
         <VariableList
           variables={template.variables}
           onInsert={(token) => target.insert(token, setText)}
