@@ -1,9 +1,14 @@
-import { Eye, EyeOff, Lock } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Lock } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useLocation, useSearch } from "wouter";
+import type { z } from "zod";
 import {
   invalidCredentialsMessage,
   isOidcErrorCode,
+  type LoginInput,
+  loginSchema,
   missingCredentialsMessage,
   oidcErrorMessages,
 } from "../../../shared/schemas/auth";
@@ -17,6 +22,7 @@ import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { homePathForRole } from "../admin-shell/role-home";
 import { loginPath } from "./auth-api";
+import { PasswordInput } from "./new-password";
 
 /** Reloading after sign-in starts the back office from a clean state with the new cookie. */
 export function reloadPage() {
@@ -24,12 +30,16 @@ export function reloadPage() {
 }
 
 function LoginForm() {
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
   const [showPassword, setShowPassword] = useState(false);
   const ids = { username: useId(), password: useId(), note: useId() };
+  // The route's own rules; the page says only "enter both" and leaves the rest to the server.
+  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "" },
+    shouldFocusError: false,
+  });
 
-  const login = useWrite<{ username: string; password: string }>({
+  const login = useWrite<LoginInput>({
     request: (body) => ({ method: "POST", path: loginPath, body }),
     onSuccess: reloadPage,
     onError: (error) => {
@@ -41,14 +51,17 @@ function LoginForm() {
     },
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) {
-      toast({ title: "Missing Information", description: missingCredentialsMessage, variant: "destructive" });
-      return;
-    }
-    login.mutate({ username: username.trim(), password });
-  };
+  const onSubmit = form.handleSubmit(
+    (values) => login.mutate(values),
+    (invalid) => {
+      const messages = [invalid.username?.message, invalid.password?.message];
+      toast(
+        messages.includes(missingCredentialsMessage)
+          ? { title: "Missing Information", description: missingCredentialsMessage, variant: "destructive" }
+          : { title: "Login Failed", description: invalidCredentialsMessage, variant: "destructive" },
+      );
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-describedby={ids.note} className="flex flex-col gap-5">
@@ -56,43 +69,24 @@ function LoginForm() {
         <Label htmlFor={ids.username}>Username</Label>
         <Input
           id={ids.username}
-          name="username"
           autoComplete="username"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@example.com"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          {...form.register("username")}
         />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.password}>Password</Label>
-        <div className="relative">
-          <Input
-            id={ids.password}
-            name="password"
-            type={showPassword ? "text" : "password"}
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            className="pr-12"
-          />
-          <button
-            type="button"
-            aria-label={showPassword ? "Hide password" : "Show password"}
-            aria-pressed={showPassword}
-            aria-controls={ids.password}
-            onClick={() => setShowPassword((v) => !v)}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-          >
-            {showPassword ? (
-              <EyeOff aria-hidden="true" className="size-5" />
-            ) : (
-              <Eye aria-hidden="true" className="size-5" />
-            )}
-          </button>
-        </div>
+        <PasswordInput
+          id={ids.password}
+          visible={showPassword}
+          onToggle={() => setShowPassword((v) => !v)}
+          controls={ids.password}
+          autoComplete="current-password"
+          {...form.register("password")}
+        />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign in"}

@@ -1,6 +1,7 @@
 import { AlertCircle, Eye, EyeOff, LoaderCircle } from "lucide-react";
+import type { ComponentProps } from "react";
 import { useState } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
 import { minPasswordLength } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
@@ -31,21 +32,48 @@ export function withPasswordConfirmation<Shape extends { password: z.ZodString }
   );
 }
 
-type PasswordForm = FieldValues & { password: string; confirmPassword: string };
+/** A password box with its show/hide toggle; `controls` names every input the toggle shows or hides. */
+export function PasswordInput({
+  visible,
+  onToggle,
+  controls,
+  ...input
+}: { visible: boolean; onToggle: () => void; controls: string } & ComponentProps<"input">) {
+  return (
+    <div className="relative">
+      <Input {...input} type={visible ? "text" : "password"} className="pr-12" />
+      <button
+        type="button"
+        aria-label={visible ? "Hide password" : "Show password"}
+        aria-pressed={visible}
+        aria-controls={controls}
+        onClick={onToggle}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
+      >
+        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+      </button>
+    </div>
+  );
+}
 
-export function NewPasswordFields<Form extends PasswordForm>({
+/** What the two fields need of a react-hook-form form holding password and confirmPassword. */
+export interface PasswordForm {
+  register: (name: "password" | "confirmPassword") => UseFormRegisterReturn;
+  formState: { errors: { password?: { message?: string }; confirmPassword?: { message?: string } } };
+}
+
+export function NewPasswordFields({
   form,
   id,
   label,
 }: {
-  form: UseFormReturn<Form>;
+  form: PasswordForm;
   /** Prefix for the two inputs' ids (useId in the page). */
   id: string;
   label: string;
 }) {
   const [visible, setVisible] = useState(false);
   const errors = form.formState.errors;
-  const type = visible ? "text" : "password";
   return (
     <>
       <FormField
@@ -54,32 +82,17 @@ export function NewPasswordFields<Form extends PasswordForm>({
         label={label}
         required
         hint={`At least ${minPasswordLength} characters. A few unrelated words make a strong, memorable one.`}
-        error={errors.password?.message as string | undefined}
+        error={errors.password?.message}
       >
         {(control) => (
-          <div className="relative">
-            <Input
-              {...control}
-              type={type}
-              autoComplete="new-password"
-              className="pr-12"
-              {...form.register("password" as Path<Form>)}
-            />
-            <button
-              type="button"
-              aria-label={visible ? "Hide password" : "Show password"}
-              aria-pressed={visible}
-              aria-controls={`${id}-password ${id}-confirm`}
-              onClick={() => setVisible((v) => !v)}
-              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-            >
-              {visible ? (
-                <EyeOff aria-hidden="true" className="size-5" />
-              ) : (
-                <Eye aria-hidden="true" className="size-5" />
-              )}
-            </button>
-          </div>
+          <PasswordInput
+            {...control}
+            visible={visible}
+            onToggle={() => setVisible((v) => !v)}
+            controls={`${id}-password ${id}-confirm`}
+            autoComplete="new-password"
+            {...form.register("password")}
+          />
         )}
       </FormField>
       <FormField
@@ -87,14 +100,14 @@ export function NewPasswordFields<Form extends PasswordForm>({
         name="confirmPassword"
         label="Confirm password"
         required
-        error={errors.confirmPassword?.message as string | undefined}
+        error={errors.confirmPassword?.message}
       >
         {(control) => (
           <Input
             {...control}
-            type={type}
+            type={visible ? "text" : "password"}
             autoComplete="new-password"
-            {...form.register("confirmPassword" as Path<Form>)}
+            {...form.register("confirmPassword")}
           />
         )}
       </FormField>

@@ -1,10 +1,12 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { interviewDefaults, interviewDurationLimits } from "../../../shared/schemas/interviews";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
 import { useAuth } from "../../lib/use-auth";
-import { useInterviewers } from "./interview-api";
+import { ApplicationPicker } from "./application-picker";
+import { type PickedApplication, useInterviewers } from "./interview-api";
 
 const durationLimits = interviewDurationLimits;
 export const defaultDuration = String(interviewDefaults.durationMinutes);
@@ -15,27 +17,46 @@ export function durationAndInterviewer({ duration, interviewerId }: { duration: 
 }
 
 /**
+ * What the booking fields need of a react-hook-form form holding applicationId, duration and
+ * interviewerId (the "Schedule interview" and "Send booking link" forms both fit it as they are).
+ */
+export interface BookingFieldsForm {
+  register: (name: "duration") => UseFormRegisterReturn<"duration">;
+  watch: (name: "interviewerId") => string;
+  setValue: (name: "applicationId" | "interviewerId", value: string) => void;
+  formState: { errors: { applicationId?: { message?: string }; duration?: { message?: string } } };
+}
+
+/** The application search; the form holds the picked application's id, the picker shows the application. */
+export function ApplicationField({ id, form }: { id: string; form: BookingFieldsForm }) {
+  // The dialog's body mounts afresh on each opening, so the picked application starts empty each time.
+  const [application, setApplication] = useState<PickedApplication | null>(null);
+  return (
+    <ApplicationPicker
+      id={id}
+      value={application}
+      onChange={(picked) => {
+        setApplication(picked);
+        form.setValue("applicationId", picked.id);
+      }}
+      error={form.formState.errors.applicationId?.message}
+    />
+  );
+}
+
+/**
  * Owner and staff users to pick from; starts on the signed-in user once the list is known
  * (an empty value lets the server pick the signed-in user too).
  */
-export function InterviewerField({
-  id,
-  value,
-  onChange,
-  open,
-}: {
-  id: string;
-  value: string;
-  onChange: (interviewerId: string) => void;
-  open: boolean;
-}) {
+export function InterviewerField({ id, form, open }: { id: string; form: BookingFieldsForm; open: boolean }) {
   const interviewers = useInterviewers(open);
   const { user } = useAuth();
   const me = user ? String(user.id) : "";
   const list = interviewers.data ?? [];
+  const value = form.watch("interviewerId");
   useEffect(() => {
-    if (open && value === "" && list.some((i) => i.id === me)) onChange(me);
-  }, [open, value, list, me, onChange]);
+    if (open && value === "" && list.some((i) => i.id === me)) form.setValue("interviewerId", me);
+  }, [open, value, list, me, form]);
 
   return (
     <FormField
@@ -45,7 +66,11 @@ export function InterviewerField({
       hint={interviewers.isError ? "Interviewers could not be loaded: you will be the interviewer." : undefined}
     >
       {(control) => (
-        <NativeSelect {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+        <NativeSelect
+          {...control}
+          value={value}
+          onChange={(event) => form.setValue("interviewerId", event.target.value)}
+        >
           {list.some((i) => i.id === me) ? null : <option value="">Me</option>}
           {list.map((i) => (
             <option key={i.id} value={i.id}>
@@ -58,19 +83,15 @@ export function InterviewerField({
   );
 }
 
-export function DurationField({
-  id,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  value: string;
-  onChange: (text: string) => void;
-  error?: string;
-}) {
+export function DurationField({ id, form }: { id: string; form: BookingFieldsForm }) {
   return (
-    <FormField id={id} name="duration" label="Duration (minutes)" required error={error}>
+    <FormField
+      id={id}
+      name="duration"
+      label="Duration (minutes)"
+      required
+      error={form.formState.errors.duration?.message}
+    >
       {(control) => (
         <Input
           {...control}
@@ -79,8 +100,7 @@ export function DurationField({
           min={durationLimits.min}
           max={durationLimits.max}
           step={5}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...form.register("duration")}
         />
       )}
     </FormField>

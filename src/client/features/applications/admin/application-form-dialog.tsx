@@ -16,7 +16,7 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
-import { serverMessage } from "../../../lib/api-error-message";
+import { WriteError } from "../../../components/ui/write-error";
 import { toast } from "../../../lib/use-toast";
 import { fullName } from "./format";
 import { useCreateApplication, useUpdateApplication } from "./use-application-mutations";
@@ -220,11 +220,11 @@ export function ApplicationFormDialog({
           control={form.control}
           name="wantsVipUpgrade"
         />
-        {create.isError || update.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive sm:col-span-2">
-            {serverMessage(create.error ?? update.error) ?? "The application could not be saved."}
-          </p>
-        ) : null}
+        <WriteError
+          mutation={create.isError ? create : update}
+          fallback="The application could not be saved."
+          className="sm:col-span-2"
+        />
         {long("dietaryNotes", "Dietary notes")}
         {long("additionalInfo", "Additional information")}
         {application ? null : (

@@ -1,7 +1,6 @@
 import type { AdminApplication } from "../../../../shared/schemas/applications-admin";
-import { Button } from "../../../components/ui/button";
-import { AdminDialog } from "../../../components/ui/dialog";
-import { serverMessage } from "../../../lib/api-error-message";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { WriteError } from "../../../components/ui/write-error";
 import { fullName } from "./format";
 import { useDeleteApplication } from "./use-application-mutations";
 
@@ -14,38 +13,23 @@ export function DeleteApplicationDialog({
 }) {
   const remove = useDeleteApplication();
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete application?"
       description={`This will permanently delete the application from ${fullName(application)} (${application.email}). This action cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(application.id, { onSuccess: onClose })}
-          >
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      keepLabel="Cancel"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(application.id, { onSuccess: onClose })}
+      onClose={onClose}
     >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-muted-foreground">
           Applications with payments cannot be deleted; decline them instead.
         </p>
-        {remove.isError ? (
-          // The toast behind the modal is hidden from screen readers while it is open, so say it here too.
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(remove.error) ?? "Failed to delete application"}
-          </p>
-        ) : null}
+        {/* The toast behind the modal is hidden from screen readers while it is open, so say it here too. */}
+        <WriteError mutation={remove} fallback="Failed to delete application" />
       </div>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,7 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
-import { serverMessage } from "../../../lib/api-error-message";
+import { WriteError } from "../../../components/ui/write-error";
 import { fullName } from "./format";
 import { StageBadge } from "./stage-badge";
 import { useEscalateApplication } from "./use-application-mutations";
@@ -79,12 +79,8 @@ export function StageChangeDialog({
             Added with today's date to the {application.stage === "interview" ? "interview" : "internal"} notes.
           </p>
         </div>
-        {escalate.isError ? (
-          // The toast behind the modal is hidden from screen readers while it is open, so say it here too.
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(escalate.error) ?? "Failed to update application stage"}
-          </p>
-        ) : null}
+        {/* The toast behind the modal is hidden from screen readers while it is open, so say it here too. */}
+        <WriteError mutation={escalate} fallback="Failed to update application stage" />
         {notifiable ? (
           <div className="flex items-start gap-3">
             <Checkbox

@@ -18,16 +18,17 @@ import {
 } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { AdminDialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { FieldGroup, FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { RadioCard, RadioGroup } from "../../../components/ui/radio-group";
-import { Textarea } from "../../../components/ui/textarea";
+import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { marketingTemplatesPath, templatePreviewPath } from "../email-marketing-api";
-import { fieldErrorsForSave } from "../templates/server-field-errors";
+import { fieldErrorsForSave, placeSaveErrors } from "../templates/server-field-errors";
+import { SubjectBodyFields } from "../templates/subject-body-fields";
 import { useInsertTarget, VariableList } from "../templates/variable-list";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";
 import { subscriberCount } from "./format";
@@ -52,7 +53,7 @@ export const segmentLabels: Record<SubscriberSegment, string> = {
   rejected: "Rejected",
 };
 
-const formFields = Object.keys(campaignInputSchema.shape);
+const formFields = campaignInputSchema.keyof().options;
 
 /**
  * A stored address the form's own rule accepts, else "" ("use the default"). The server stores the
@@ -159,14 +160,9 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
               { subject: values.subject, content: values.content },
               { body: "content" },
             );
-            let placed = false;
-            for (const [name, message] of fields) {
-              if (!formFields.includes(name)) continue;
-              form.setError(name as keyof CampaignInput, { type: "server", message });
-              placed = true;
+            if (!placeSaveErrors(form, formFields, fields, formRef.current)) {
+              setFormError(serverMessage(error) ?? "The campaign could not be saved. Please try again.");
             }
-            if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(serverMessage(error) ?? "The campaign could not be saved. Please try again.");
           },
         },
       );
@@ -174,8 +170,6 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
     (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
   );
 
-  const subjectReg = form.register("subject");
-  const contentReg = form.register("content");
   const text = (
     name: "name" | "fromName" | "fromEmail" | "replyTo",
     label: string,
@@ -202,175 +196,152 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
   );
 
   return (
-    <AdminDialog
-      open
+    <FormDialog
       size="lg"
-      onOpenChange={(open) => !open && onClose()}
       title={campaign ? "Edit campaign" : "New campaign"}
       description="Campaigns are saved as drafts. Send or schedule them from the list."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : campaign ? "Save changes" : "Create draft"}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      formId={`${id}-form`}
+      formRef={formRef}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={campaign ? "Save changes" : "Create draft"}
+      className="grid gap-5"
     >
-      <form id={`${id}-form`} ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-template`}>Start from template</Label>
-          <NativeSelect
-            id={`${id}-template`}
-            value={templateId ?? ""}
-            aria-describedby={`${id}-template-hint`}
-            onChange={(event) => startFrom(templateChoices.find((t) => t.id === event.target.value))}
-          >
-            <option value="">No template</option>
-            {templateChoices.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </NativeSelect>
-          <p id={`${id}-template-hint`} className="text-sm text-muted-foreground">
-            Choosing a template replaces the subject and content with the template's.
-          </p>
-        </div>
-        {text("name", "Name", { required: true, hint: "Only staff see the name." })}
-        <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-content`}
-          name="content"
-          label="Content"
-          required
-          hint="Markdown: **bold**, [link](https://…), blank lines between paragraphs. Variables are filled in for each subscriber."
-          error={errors.content?.message}
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-template`}>Start from template</Label>
+        <NativeSelect
+          id={`${id}-template`}
+          value={templateId ?? ""}
+          aria-describedby={`${id}-template-hint`}
+          onChange={(event) => startFrom(templateChoices.find((t) => t.id === event.target.value))}
         >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={12}
-              className="font-mono text-sm"
-              {...contentReg}
-              {...target.bind("content", contentReg.ref)}
-            />
-          )}
-        </FormField>
-        <VariableList variables={marketingVariables} onInsert={insertVariable} headingId={`${id}-variables`} />
-        <div>
-          <Button
-            variant="outline"
-            onClick={() => {
-              const { subject, content } = form.getValues();
-              setPreview({ subject: subject ?? "", body: content ?? "" });
-            }}
-          >
-            Preview
-          </Button>
-        </div>
-
-        <Controller
-          control={form.control}
-          name="campaignType"
-          render={({ field }) => (
-            <FieldGroup
-              id={`${id}-type`}
-              name="campaignType"
-              label="Campaign type"
-              hint="Decides which consent a subscriber needs. Unsubscribed people never receive campaigns."
-              error={errors.campaignType?.message}
-            >
-              {(control) => (
-                <RadioGroup {...control} value={field.value} onValueChange={field.onChange} className="sm:grid-cols-3">
-                  {campaignTypes.map((type) => (
-                    <RadioCard
-                      key={type}
-                      id={`${id}-type-${type}`}
-                      value={type}
-                      title={campaignTypeOptions[type].title}
-                      description={campaignTypeOptions[type].description}
-                    />
-                  ))}
-                </RadioGroup>
-              )}
-            </FieldGroup>
-          )}
-        />
-
-        <Controller
-          control={form.control}
-          name="targetSegments"
-          render={({ field }) => {
-            const chosen = field.value ?? [];
-            return (
-              <fieldset className="grid gap-2" data-field="targetSegments">
-                <legend className="mb-2 text-sm font-medium leading-none">Target segments</legend>
-                <p className="-mt-1 text-sm text-muted-foreground">None checked: every segment.</p>
-                <div className="flex flex-wrap gap-x-5 gap-y-3">
-                  {subscriberSegments.map((segment) => (
-                    <div key={segment} className="flex items-center gap-2">
-                      <Checkbox
-                        id={`${id}-segment-${segment}`}
-                        checked={chosen.includes(segment)}
-                        onCheckedChange={(checked) =>
-                          field.onChange(
-                            checked === true ? [...chosen, segment] : chosen.filter((value) => value !== segment),
-                          )
-                        }
-                      />
-                      <Label htmlFor={`${id}-segment-${segment}`}>{segmentLabels[segment]}</Label>
-                    </div>
-                  ))}
-                </div>
-              </fieldset>
-            );
-          }}
-        />
-
-        <Controller
-          control={form.control}
-          name="targetTags"
-          render={({ field }) => (
-            <TagPicker
-              id={`${id}-tags`}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={errors.targetTags?.message}
-            />
-          )}
-        />
-
-        <p
-          aria-live="polite"
-          className="rounded-md border border-border bg-secondary px-4 py-3 text-sm font-medium"
-          data-testid="audience-count"
-        >
-          {audience.isError
-            ? "The audience could not be counted."
-            : audience.data
-              ? `This campaign will reach ${subscriberCount(audience.data.count)}`
-              : "Counting subscribers..."}
+          <option value="">No template</option>
+          {templateChoices.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={`${id}-template-hint`} className="text-sm text-muted-foreground">
+          Choosing a template replaces the subject and content with the template's.
         </p>
+      </div>
+      {text("name", "Name", { required: true, hint: "Only staff see the name." })}
+      <SubjectBodyFields
+        id={id}
+        form={form}
+        target={target}
+        body={{
+          name: "content",
+          label: "Content",
+          hint: "Markdown: **bold**, [link](https://…), blank lines between paragraphs. Variables are filled in for each subscriber.",
+          rows: 12,
+        }}
+      />
+      <VariableList variables={marketingVariables} onInsert={insertVariable} headingId={`${id}-variables`} />
+      <div>
+        <Button
+          variant="outline"
+          onClick={() => {
+            const { subject, content } = form.getValues();
+            setPreview({ subject: subject ?? "", body: content ?? "" });
+          }}
+        >
+          Preview
+        </Button>
+      </div>
 
-        <div className="grid gap-4 sm:grid-cols-3">
-          {text("fromName", "From name", { required: true })}
-          {text("fromEmail", "From email", { type: "email", placeholder: "Default sender address" })}
-          {text("replyTo", "Reply-to", { type: "email", placeholder: "Same as from email" })}
-        </div>
+      <Controller
+        control={form.control}
+        name="campaignType"
+        render={({ field }) => (
+          <FieldGroup
+            id={`${id}-type`}
+            name="campaignType"
+            label="Campaign type"
+            hint="Decides which consent a subscriber needs. Unsubscribed people never receive campaigns."
+            error={errors.campaignType?.message}
+          >
+            {(control) => (
+              <RadioGroup {...control} value={field.value} onValueChange={field.onChange} className="sm:grid-cols-3">
+                {campaignTypes.map((type) => (
+                  <RadioCard
+                    key={type}
+                    id={`${id}-type-${type}`}
+                    value={type}
+                    title={campaignTypeOptions[type].title}
+                    description={campaignTypeOptions[type].description}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          </FieldGroup>
+        )}
+      />
 
-        {formError ? (
-          <p ref={formErrorRef} role="alert" className="text-sm font-medium text-destructive">
-            {formError}
-          </p>
-        ) : null}
-      </form>
+      <Controller
+        control={form.control}
+        name="targetSegments"
+        render={({ field }) => {
+          const chosen = field.value ?? [];
+          return (
+            <fieldset className="grid gap-2" data-field="targetSegments">
+              <legend className="mb-2 text-sm font-medium leading-none">Target segments</legend>
+              <p className="-mt-1 text-sm text-muted-foreground">None checked: every segment.</p>
+              <div className="flex flex-wrap gap-x-5 gap-y-3">
+                {subscriberSegments.map((segment) => (
+                  <div key={segment} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${id}-segment-${segment}`}
+                      checked={chosen.includes(segment)}
+                      onCheckedChange={(checked) =>
+                        field.onChange(
+                          checked === true ? [...chosen, segment] : chosen.filter((value) => value !== segment),
+                        )
+                      }
+                    />
+                    <Label htmlFor={`${id}-segment-${segment}`}>{segmentLabels[segment]}</Label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          );
+        }}
+      />
+
+      <Controller
+        control={form.control}
+        name="targetTags"
+        render={({ field }) => (
+          <TagPicker
+            id={`${id}-tags`}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errors.targetTags?.message}
+          />
+        )}
+      />
+
+      <p
+        aria-live="polite"
+        className="rounded-md border border-border bg-secondary px-4 py-3 text-sm font-medium"
+        data-testid="audience-count"
+      >
+        {audience.isError
+          ? "The audience could not be counted."
+          : audience.data
+            ? `This campaign will reach ${subscriberCount(audience.data.count)}`
+            : "Counting subscribers..."}
+      </p>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        {text("fromName", "From name", { required: true })}
+        {text("fromEmail", "From email", { type: "email", placeholder: "Default sender address" })}
+        {text("replyTo", "Reply-to", { type: "email", placeholder: "Same as from email" })}
+      </div>
+
+      <FormAlert ref={formErrorRef}>{formError}</FormAlert>
       {preview ? (
         <CampaignPreviewDialog
           title="Preview"
@@ -379,6 +350,6 @@ export function CampaignFormDialog({ campaign, onClose }: { campaign: Campaign |
           onClose={() => setPreview(null)}
         />
       ) : null}
-    </AdminDialog>
+    </FormDialog>
   );
 }

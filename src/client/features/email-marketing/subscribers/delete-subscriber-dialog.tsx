@@ -1,43 +1,27 @@
 import type { AdminSubscriber } from "../../../../shared/schemas/email-subscribers";
-import { Button } from "../../../components/ui/button";
-import { AdminDialog } from "../../../components/ui/dialog";
-import { serverMessage } from "../../../lib/api-error-message";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { WriteError } from "../../../components/ui/write-error";
 import { useDeleteSubscriber } from "./use-subscriber-mutations";
 
 export function DeleteSubscriberDialog({ subscriber, onClose }: { subscriber: AdminSubscriber; onClose: () => void }) {
   const remove = useDeleteSubscriber();
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title={`Delete ${subscriber.email}?`}
       description="This removes the contact and their campaign history. This cannot be undone."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(subscriber, { onSuccess: onClose })}
-          >
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      keepLabel="Cancel"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(subscriber, { onSuccess: onClose })}
+      onClose={onClose}
     >
       <div className="flex flex-col gap-3">
         <p className="text-sm text-muted-foreground">
           To stop emailing someone but keep the record, unsubscribe them from the Edit dialog instead.
         </p>
-        {remove.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(remove.error) ?? "Failed to delete subscriber"}
-          </p>
-        ) : null}
+        <WriteError mutation={remove} fallback="Failed to delete subscriber" />
       </div>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }

@@ -8,16 +8,15 @@ import {
   subscriberUpdateSchema,
 } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
-import { AdminDialog } from "../../../components/ui/dialog";
+import { AdminDialog, FormDialogFooter } from "../../../components/ui/dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
-import { serverMessage } from "../../../lib/api-error-message";
+import { WriteError } from "../../../components/ui/write-error";
 import { toast } from "../../../lib/use-toast";
 import { formatDate } from "../../applications/admin/format";
-import { SegmentOptions } from "./segment-options";
+import { SegmentField, TagsField } from "./subscriber-fields";
 import { SubscriberStatusBadge, subscriberName } from "./subscriber-labels";
 import { tagsTextField } from "./tags-field";
 import { useUpdateSubscriber } from "./use-subscriber-mutations";
@@ -79,6 +78,7 @@ export function EditSubscriberDialog({ subscriber, onClose }: { subscriber: Admi
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: initialValues(subscriber),
+    shouldFocusError: false,
   });
   const errors = form.formState.errors;
   const name = subscriberName(subscriber);
@@ -121,14 +121,12 @@ export function EditSubscriberDialog({ subscriber, onClose }: { subscriber: Admi
       title={`Edit ${name ?? subscriber.email}`}
       description={subscriber.email}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={update.isPending}>
-            {update.isPending ? "Saving..." : "Save Changes"}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId={`${id}-form`}
+          pending={update.isPending}
+          submitLabel="Save Changes"
+          onCancel={onClose}
+        />
       }
     >
       <div className="flex flex-col gap-5">
@@ -144,22 +142,19 @@ export function EditSubscriberDialog({ subscriber, onClose }: { subscriber: Admi
           <FormField id={`${id}-last`} name="lastName" label="Last name" error={errors.lastName?.message}>
             {(control) => <Input {...control} autoComplete="off" {...form.register("lastName")} />}
           </FormField>
-          <FormField id={`${id}-segment`} name="segment" label="Segment" error={errors.segment?.message}>
-            {(control) => (
-              <NativeSelect {...control} {...form.register("segment")}>
-                <SegmentOptions />
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField
+          <SegmentField
+            id={`${id}-segment`}
+            label="Segment"
+            error={errors.segment?.message}
+            {...form.register("segment")}
+          />
+          <TagsField
             id={`${id}-tags`}
-            name="tags"
             label="Tags"
             hint="Separate tags with commas."
             error={errors.tags?.message}
-          >
-            {(control) => <Input {...control} autoComplete="off" {...form.register("tags")} />}
-          </FormField>
+            {...form.register("tags")}
+          />
           <fieldset className="grid gap-3 rounded-md border border-border p-4 sm:col-span-2">
             <legend className="px-1 text-sm font-semibold">Email preferences</legend>
             <p className="text-sm text-muted-foreground">
@@ -195,12 +190,8 @@ export function EditSubscriberDialog({ subscriber, onClose }: { subscriber: Admi
             ))}
           </fieldset>
         </form>
-        {update.isError ? (
-          // The server's reason, such as the 409 when switching on what the person switched off.
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(update.error) ?? "The changes could not be saved."}
-          </p>
-        ) : null}
+        {/* The server's reason, such as the 409 when switching on what the person switched off. */}
+        <WriteError mutation={update} fallback="The changes could not be saved." />
         <section aria-labelledby={`${id}-unsub`} className="flex flex-col gap-2 border-t border-border pt-4">
           <h3 id={`${id}-unsub`} className="text-sm font-semibold">
             Unsubscribe

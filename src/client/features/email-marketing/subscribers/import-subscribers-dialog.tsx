@@ -1,27 +1,35 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
 import {
   type ImportRowAction,
   maxImportBytes,
   type SubscriberImportResult,
-  type SubscriberSegment,
+  subscriberImportSchema,
 } from "../../../../shared/schemas/email-subscribers";
 import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
 import { AdminDialog } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { serverMessage } from "../../../lib/api-error-message";
+import { FormField, focusFirstError } from "../../../components/ui/form-field";
+import { WriteError } from "../../../components/ui/write-error";
 import { cn } from "../../../lib/cn";
 import { toast } from "../../../lib/use-toast";
-import { SegmentOptions } from "./segment-options";
+import { ConsentCheckbox, SegmentField, TagsField } from "./subscriber-fields";
 import { tagsTextField } from "./tags-field";
 import { useImportSubscribers } from "./use-subscriber-mutations";
 
 /** The server's own messages, so the person sees the same words wherever the file is refused. */
 export const fileTooLargeMessage = "The file is larger than 5 MB";
 const emptyFileMessage = "The file is empty";
+
+/** The options as typed, checked by the import route's own rules (the file is read and checked apart). */
+const formSchema = subscriberImportSchema
+  .pick({ segment: true, marketingConsent: true })
+  .extend({ tags: tagsTextField });
+type FormInput = z.input<typeof formSchema>;
+type FormValues = z.output<typeof formSchema>;
+
+const blank: FormInput = { segment: "general", tags: "", marketingConsent: false };
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 const count = (n: number) => numberFormat.format(n);
@@ -179,20 +187,34 @@ function Preview({ result, id }: { result: SubscriberImportResult; id: string })
  */
 export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const formRef = useRef<HTMLDivElement>(null);
   const importer = useImportSubscribers();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [segment, setSegment] = useState<SubscriberSegment>("general");
-  const [tagsText, setTagsText] = useState("");
-  const [tagsError, setTagsError] = useState<string | null>(null);
-  const [consent, setConsent] = useState(false);
   const [preview, setPreview] = useState<SubscriberImportResult | null>(null);
+  const form = useForm<FormInput, unknown, FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: blank,
+    shouldFocusError: false,
+    // A tags message goes as soon as the tags are edited, and comes back (if still due) on the next send.
+    reValidateMode: "onSubmit",
+  });
+  const errors = form.formState.errors;
+  const resetImporter = importer.reset;
 
   // Any change makes the preview stale: the import must do exactly what was previewed.
   const changed = () => {
     setPreview(null);
-    importer.reset();
+    resetImporter();
   };
+  useEffect(() => {
+    const watching = form.watch((_values, { name }) => {
+      setPreview(null);
+      resetImporter();
+      if (name === "tags") form.clearErrors("tags");
+    });
+    return () => watching.unsubscribe();
+  }, [form, resetImporter]);
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -201,7 +223,7 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
     setFileError(chosen && chosen.size > maxImportBytes ? fileTooLargeMessage : null);
   };
 
-  const send = async (dryRun: boolean) => {
+  const send = (dryRun: boolean) => {
     if (!file) {
       setFileError("Choose a CSV file");
       return;
@@ -210,27 +232,29 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
       setFileError(fileTooLargeMessage);
       return;
     }
-    const tags = tagsTextField.safeParse(tagsText);
-    setTagsError(tags.success ? null : (tags.error.issues[0]?.message ?? "Invalid tags"));
-    if (!tags.success) return;
-    const csv = await file.text();
-    if (!csv.trim()) {
-      setFileError(emptyFileMessage);
-      return;
-    }
-    importer.mutate(
-      { csv, dryRun, segment, tags: tags.data, marketingConsent: consent },
-      {
-        onSuccess: (result) => {
-          if (dryRun) {
-            setPreview(result);
-            return;
-          }
-          toast({ title: "Import complete", description: importSummary(result) });
-          onClose();
-        },
+    void form.handleSubmit(
+      async (options) => {
+        const csv = await file.text();
+        if (!csv.trim()) {
+          setFileError(emptyFileMessage);
+          return;
+        }
+        importer.mutate(
+          { csv, dryRun, ...options },
+          {
+            onSuccess: (result) => {
+              if (dryRun) {
+                setPreview(result);
+                return;
+              }
+              toast({ title: "Import complete", description: importSummary(result) });
+              onClose();
+            },
+          },
+        );
       },
-    );
+      (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
+    )();
   };
 
   const toImport = preview ? preview.created + preview.updated : 0;
@@ -248,13 +272,13 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
             Cancel
           </Button>
           {preview ? (
-            <Button disabled={importer.isPending || toImport === 0} onClick={() => void send(false)}>
+            <Button disabled={importer.isPending || toImport === 0} onClick={() => send(false)}>
               {importer.isPending
                 ? "Importing..."
                 : `Import ${count(toImport)} ${toImport === 1 ? "contact" : "contacts"}`}
             </Button>
           ) : (
-            <Button disabled={importer.isPending} onClick={() => void send(true)}>
+            <Button disabled={importer.isPending} onClick={() => send(true)}>
               {importer.isPending ? "Checking..." : "Preview"}
             </Button>
           )}
@@ -273,7 +297,7 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
             skipped. Existing contacts only get missing names and new tags; their preferences never change.
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div ref={formRef} className="grid gap-4 sm:grid-cols-2">
           <FormField
             id={`${id}-file`}
             name="file"
@@ -297,69 +321,35 @@ export function ImportSubscribersDialog({ onClose }: { onClose: () => void }) {
               />
             )}
           </FormField>
-          <FormField
+          <SegmentField
             id={`${id}-segment`}
-            name="segment"
             label="Default segment"
             hint="For rows without a segment column."
-          >
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={segment}
-                onChange={(event) => {
-                  changed();
-                  setSegment(event.target.value as SubscriberSegment);
-                }}
-              >
-                <SegmentOptions />
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField
+            {...form.register("segment")}
+          />
+          <TagsField
             id={`${id}-tags`}
-            name="tags"
             label="Tags to add"
             hint="Added to every row; separate with commas."
-            error={tagsError ?? undefined}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                autoComplete="off"
-                value={tagsText}
-                onChange={(event) => {
-                  changed();
-                  setTagsError(null);
-                  setTagsText(event.target.value);
-                }}
+            error={errors.tags?.message}
+            {...form.register("tags")}
+          />
+          <Controller
+            control={form.control}
+            name="marketingConsent"
+            render={({ field }) => (
+              <ConsentCheckbox
+                id={`${id}-consent`}
+                label="Everyone in this file agreed to receive marketing emails"
+                hint="Otherwise new contacts get application and system emails only."
+                checked={field.value === true}
+                onCheckedChange={field.onChange}
+                onBlur={field.onBlur}
               />
             )}
-          </FormField>
-          <div className="flex items-start gap-3 sm:col-span-2">
-            <Checkbox
-              id={`${id}-consent`}
-              checked={consent}
-              onCheckedChange={(checked) => {
-                changed();
-                setConsent(checked === true);
-              }}
-              aria-describedby={`${id}-consent-hint`}
-              className="mt-0.5"
-            />
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-consent`}>Everyone in this file agreed to receive marketing emails</Label>
-              <p id={`${id}-consent-hint`} className="text-sm text-muted-foreground">
-                Otherwise new contacts get application and system emails only.
-              </p>
-            </div>
-          </div>
+          />
         </div>
-        {importer.isError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {serverMessage(importer.error) ?? "The file could not be imported."}
-          </p>
-        ) : null}
+        <WriteError mutation={importer} fallback="The file could not be imported." />
         {preview ? <Preview result={preview} id={id} /> : null}
       </div>
     </AdminDialog>

@@ -16,16 +16,17 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
+import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
-import { fieldErrorsForSave } from "./server-field-errors";
+import { fieldErrorsForSave, placeSaveErrors } from "./server-field-errors";
+import { SubjectBodyFields } from "./subject-body-fields";
 import { useLivePreview } from "./use-email-preview";
 import { useSaveMarketingTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
 
-const fieldNames = Object.keys(marketingTemplateInputSchema.shape);
+const fieldNames = marketingTemplateInputSchema.keyof().options;
 
 function initialValues(template: MarketingTemplate | null): MarketingTemplateInput {
   const category = (marketingTemplateCategories as readonly string[]).includes(template?.category ?? "")
@@ -71,19 +72,15 @@ export function MarketingTemplateEditor({
         {
           onSuccess: onClose,
           onError: (error) => {
+            // Unknown {{ variables }} and the like come back naming the field; show them there.
             const fields = fieldErrorsForSave(
               error,
               { subject: values.subject, content: values.content },
               { body: "content" },
             );
-            let placed = false;
-            for (const [name, message] of fields) {
-              if (!fieldNames.includes(name)) continue;
-              form.setError(name as keyof MarketingTemplateInput, { type: "server", message });
-              placed = true;
+            if (!placeSaveErrors(form, fieldNames, fields, formRef.current)) {
+              setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
             }
-            if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
           },
         },
       );
@@ -91,8 +88,6 @@ export function MarketingTemplateEditor({
     (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),
   );
 
-  const subjectReg = form.register("subject");
-  const contentReg = form.register("content");
   const setText = (name: "subject" | "content", next: string) =>
     form.setValue(name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
@@ -129,29 +124,17 @@ export function MarketingTemplateEditor({
         >
           {(control) => <Input {...control} autoComplete="off" {...form.register("description")} />}
         </FormField>
-        <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-content`}
-          name="content"
-          label="Content"
-          required
-          hint="Markdown with {{ variables }}. Every campaign gets an unsubscribe footer automatically."
-          error={errors.content?.message}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={14}
-              className="font-mono text-sm"
-              {...contentReg}
-              {...target.bind("content", contentReg.ref)}
-            />
-          )}
-        </FormField>
+        <SubjectBodyFields
+          id={id}
+          form={form}
+          target={target}
+          body={{
+            name: "content",
+            label: "Content",
+            hint: "Markdown with {{ variables }}. Every campaign gets an unsubscribe footer automatically.",
+            rows: 14,
+          }}
+        />
         <VariableList
           variables={marketingVariables}
           onInsert={(token) => target.insert(token, setText)}
@@ -177,11 +160,7 @@ export function MarketingTemplateEditor({
             </div>
           )}
         />
-        {formError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -1,3 +1,5 @@
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { focusFirstError } from "../../../components/ui/form-field";
 import { serverMessage } from "../../../lib/api-error-message";
 import { ApiError } from "../../../lib/api-request";
 
@@ -65,4 +67,26 @@ export function fieldErrorsForSave(
   const message = serverMessage(error);
   const field = message ? fieldForTemplateMessage(message, texts, aliases) : null;
   return field && message ? new Map([[field, message]]) : fields;
+}
+
+/**
+ * After a refused save: the field messages (see fieldErrorsForSave) go on those of `fieldNames`
+ * the form has, and the first of them in page order gets focus. Returns false when none did: the
+ * message then belongs to the form as a whole.
+ */
+export function placeSaveErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, "setError">,
+  fieldNames: readonly Path<T>[],
+  fields: Map<string, string>,
+  root: ParentNode | null,
+): boolean {
+  let placed = false;
+  for (const name of fieldNames) {
+    const message = fields.get(name);
+    if (message === undefined) continue;
+    form.setError(name, { type: "server", message });
+    placed = true;
+  }
+  if (placed) focusFirstError(root, fields.keys());
+  return placed;
 }

@@ -7,21 +7,21 @@ import {
   transactionalTemplateUpdateSchema,
 } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
-import { FormField, focusFirstError } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { focusFirstError } from "../../../components/ui/form-field";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
+import { FormAlert } from "../../../components/ui/write-error";
 import { serverMessage } from "../../../lib/api-error-message";
-import { ConfirmDialog } from "../campaigns/confirm-dialog";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
-import { fieldErrorsForSave } from "./server-field-errors";
+import { fieldErrorsForSave, placeSaveErrors } from "./server-field-errors";
+import { SubjectBodyFields } from "./subject-body-fields";
 import { useLivePreview } from "./use-email-preview";
 import { useResetTransactionalTemplate, useUpdateTransactionalTemplate } from "./use-template-mutations";
 import { useInsertTarget, VariableList } from "./variable-list";
 
-const fieldNames = ["subject", "body", "isActive"];
+const fieldNames = transactionalTemplateUpdateSchema.keyof().options;
 
 /** Edit one of the product's own emails, with the variables it may use and a live preview. */
 export function TransactionalTemplateEditor({
@@ -43,7 +43,6 @@ export function TransactionalTemplateEditor({
     resolver: zodResolver(transactionalTemplateUpdateSchema),
     defaultValues: { subject: template.subject, body: template.body, isActive: template.isActive },
   });
-  const errors = form.formState.errors;
   const [subject, body] = useWatch({ control: form.control, name: ["subject", "body"] });
   const preview = useLivePreview({ kind: template.name, subject: subject ?? "", body: body ?? "" });
 
@@ -55,15 +54,11 @@ export function TransactionalTemplateEditor({
         {
           onSuccess: onClose,
           onError: (error) => {
+            // Unknown {{ variables }} and the like come back naming the field; show them there.
             const fields = fieldErrorsForSave(error, { subject: values.subject, body: values.body });
-            let placed = false;
-            for (const [name, message] of fields) {
-              if (!fieldNames.includes(name)) continue;
-              form.setError(name as keyof TransactionalTemplateUpdate, { type: "server", message });
-              placed = true;
+            if (!placeSaveErrors(form, fieldNames, fields, formRef.current)) {
+              setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
             }
-            if (placed) focusFirstError(formRef.current, fields.keys());
-            else setFormError(serverMessage(error) ?? "The template could not be saved. Please try again.");
           },
         },
       );
@@ -85,8 +80,6 @@ export function TransactionalTemplateEditor({
       onError: () => setConfirmReset(false),
     });
 
-  const subjectReg = form.register("subject");
-  const bodyReg = form.register("body");
   const setText = (name: "subject" | "body", next: string) =>
     form.setValue(name, next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
 
@@ -98,29 +91,17 @@ export function TransactionalTemplateEditor({
       preview={<EmailPreview email={preview.data} isLoading={preview.isFetching} error={preview.error} />}
     >
       <form ref={formRef} noValidate onSubmit={submit} className="grid gap-5">
-        <FormField id={`${id}-subject`} name="subject" label="Subject" required error={errors.subject?.message}>
-          {(control) => (
-            <Input {...control} autoComplete="off" {...subjectReg} {...target.bind("subject", subjectReg.ref)} />
-          )}
-        </FormField>
-        <FormField
-          id={`${id}-body`}
-          name="body"
-          label="Body"
-          required
-          hint="Markdown with {{ variables }}. Values are escaped when the email is sent."
-          error={errors.body?.message}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              rows={16}
-              className="font-mono text-sm"
-              {...bodyReg}
-              {...target.bind("body", bodyReg.ref)}
-            />
-          )}
-        </FormField>
+        <SubjectBodyFields
+          id={id}
+          form={form}
+          target={target}
+          body={{
+            name: "body",
+            label: "Body",
+            hint: "Markdown with {{ variables }}. Values are escaped when the email is sent.",
+            rows: 16,
+          }}
+        />
         <VariableList
           variables={template.variables}
           onInsert={(token) => target.insert(token, setText)}
@@ -147,11 +128,7 @@ export function TransactionalTemplateEditor({
             </div>
           )}
         />
-        {formError ? (
-          <p role="alert" className="text-sm font-medium text-destructive">
-            {formError}
-          </p>
-        ) : null}
+        <FormAlert>{formError}</FormAlert>
         <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-between">
           <Button variant="ghost" disabled={isDefault || reset.isPending} onClick={() => setConfirmReset(true)}>
             Reset to default
