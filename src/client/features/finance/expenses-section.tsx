@@ -15,10 +15,10 @@ import {
   paymentMethodLabels,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { AdminDialog } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
@@ -178,68 +178,67 @@ export function ExpensesSection({
   const expenses = list.data ?? [];
   const filtered = filters.status !== "" || filters.category !== "";
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle as="h3">Expenses</CardTitle>
-          <CardDescription>Approved and paid count as spent; pending as pending.</CardDescription>
-        </div>
-        <Button onClick={onAdd}>Add expense</Button>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 max-w-xl">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect
-              id={`${id}-status`}
-              value={filters.status}
-              onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ExpenseStatus | "" }))}
-            >
-              <option value="">All statuses</option>
-              {expenseStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {financeStatusLabels[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-category`}>Category</Label>
-            <NativeSelect
-              id={`${id}-category`}
-              value={filters.category}
-              onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as ExpenseCategory | "" }))}
-            >
-              <option value="">All categories</option>
-              {expenseCategories.map((c) => (
-                <option key={c} value={c}>
-                  {expenseCategoryLabels[c]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading expenses...</p> : null}
-        {list.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load expenses.
-          </p>
-        ) : null}
-        {list.isSuccess && expenses.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {filtered ? "No expenses match these filters." : "No expenses yet."}
-          </p>
-        ) : null}
-        {expenses.length > 0 ? (
-          <ul aria-label="Expenses" className="divide-y divide-border">
-            {expenses.map((e) => (
-              <ExpenseRow key={e.id} expense={e} currency={currency} onReject={setRejecting} onDelete={setDeleting} />
+    <SectionCard
+      as="h3"
+      title="Expenses"
+      description="Approved and paid count as spent; pending as pending."
+      action={<Button onClick={onAdd}>Add expense</Button>}
+      contentClassName="grid gap-4"
+      dialogs={
+        <>
+          {rejecting ? <RejectExpenseDialog expense={rejecting} onClose={() => setRejecting(null)} /> : null}
+          {deleting ? <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} /> : null}
+        </>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2 max-w-xl">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect
+            id={`${id}-status`}
+            value={filters.status}
+            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ExpenseStatus | "" }))}
+          >
+            <option value="">All statuses</option>
+            {expenseStatuses.map((s) => (
+              <option key={s} value={s}>
+                {financeStatusLabels[s]}
+              </option>
             ))}
-          </ul>
-        ) : null}
-      </CardContent>
-      {rejecting ? <RejectExpenseDialog expense={rejecting} onClose={() => setRejecting(null)} /> : null}
-      {deleting ? <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Card>
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-category`}>Category</Label>
+          <NativeSelect
+            id={`${id}-category`}
+            value={filters.category}
+            onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as ExpenseCategory | "" }))}
+          >
+            <option value="">All categories</option>
+            {expenseCategories.map((c) => (
+              <option key={c} value={c}>
+                {expenseCategoryLabels[c]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <LoadStatus
+        loading={list.isLoading && "Loading expenses..."}
+        error={list.isError && "Failed to load expenses."}
+        empty={
+          list.isSuccess &&
+          expenses.length === 0 &&
+          (filtered ? "No expenses match these filters." : "No expenses yet.")
+        }
+      />
+      {expenses.length > 0 ? (
+        <ul aria-label="Expenses" className="divide-y divide-border">
+          {expenses.map((e) => (
+            <ExpenseRow key={e.id} expense={e} currency={currency} onReject={setRejecting} onDelete={setDeleting} />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }

@@ -7,7 +7,7 @@ import {
   type VendorPaymentDto,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { financeRefresh, useVendorPayments } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
@@ -87,34 +87,28 @@ export function VendorPaymentsSection({
   const list = useVendorPayments(retreatId);
   const payments = list.data ?? [];
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle as="h3">Vendor payments</CardTitle>
-          <CardDescription>Money owed to vendors, approved before it is paid.</CardDescription>
-        </div>
+    <SectionCard
+      as="h3"
+      title="Vendor payments"
+      description="Money owed to vendors, approved before it is paid."
+      action={
         <Button variant="outline" onClick={onAdd}>
           Record vendor payment
         </Button>
-      </CardHeader>
-      <CardContent>
-        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading vendor payments...</p> : null}
-        {list.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load vendor payments.
-          </p>
-        ) : null}
-        {list.isSuccess && payments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No vendor payments yet.</p>
-        ) : null}
-        {payments.length > 0 ? (
-          <ul aria-label="Vendor payments" className="divide-y divide-border">
-            {payments.map((p) => (
-              <PaymentRow key={p.id} payment={p} currency={currency} />
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+      }
+    >
+      <LoadStatus
+        loading={list.isLoading && "Loading vendor payments..."}
+        error={list.isError && "Failed to load vendor payments."}
+        empty={list.isSuccess && payments.length === 0 && "No vendor payments yet."}
+      />
+      {payments.length > 0 ? (
+        <ul aria-label="Vendor payments" className="divide-y divide-border">
+          {payments.map((p) => (
+            <PaymentRow key={p.id} payment={p} currency={currency} />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }
