@@ -14,8 +14,8 @@ import {
 } from "../../../shared/schemas/payment-reminders";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { FilterChips } from "../../components/ui/filter-chips";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { serverMessage } from "../../lib/api-error-message";
 import { useWrite } from "../../lib/use-write";
 import { paymentRemindersPath } from "./payments-api";
@@ -169,50 +169,45 @@ export function RemindersSection() {
   const items = list.data?.items ?? [];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Payment reminders</CardTitle>
-        <CardDescription>
-          Emailed before each deposit and instalment falls due, and once when one is overdue, at 09:00 UK time.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <FilterChips
-          legend="Filter reminders by status"
-          options={filters}
-          value={filter}
-          onChange={setFilter}
-          label={(f) => (f === "all" ? "All" : statusLabel(f))}
-          count={(f) => counts?.[f]}
-          rowClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
-        />
+    <SectionCard
+      title="Payment reminders"
+      description="Emailed before each deposit and instalment falls due, and once when one is overdue, at 09:00 UK time."
+      contentClassName="grid gap-4"
+    >
+      <FilterChips
+        legend="Filter reminders by status"
+        options={filters}
+        value={filter}
+        onChange={setFilter}
+        label={(f) => (f === "all" ? "All" : statusLabel(f))}
+        count={(f) => counts?.[f]}
+        rowClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
+      />
 
-        {list.isError ? (
-          <p role="alert" className="text-destructive">
-            {serverMessage(list.error) ?? "Could not load the payment reminders."}
-          </p>
-        ) : null}
-        {list.isLoading ? <p className="text-muted-foreground">Loading reminders...</p> : null}
-        {list.data && items.length === 0 ? (
-          <p className="text-muted-foreground">
-            {filter === "all"
-              ? "No reminders yet: they appear once a payment plan exists."
-              : "No reminders with this status."}
-          </p>
-        ) : null}
-        {items.length > 0 ? (
-          <ul aria-label="Payment reminders" className="divide-y divide-border">
-            {items.map((r) => (
-              <ReminderRow
-                key={r.id}
-                reminder={r}
-                sending={send.isPending && send.variables?.id === r.id}
-                onSend={() => send.mutate(r)}
-              />
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+      <LoadStatus
+        className=""
+        error={list.isError && (serverMessage(list.error) ?? "Could not load the payment reminders.")}
+        loading={list.isLoading && "Loading reminders..."}
+        empty={
+          list.data &&
+          items.length === 0 &&
+          (filter === "all"
+            ? "No reminders yet: they appear once a payment plan exists."
+            : "No reminders with this status.")
+        }
+      />
+      {items.length > 0 ? (
+        <ul aria-label="Payment reminders" className="divide-y divide-border">
+          {items.map((r) => (
+            <ReminderRow
+              key={r.id}
+              reminder={r}
+              sending={send.isPending && send.variables?.id === r.id}
+              onSend={() => send.mutate(r)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }
