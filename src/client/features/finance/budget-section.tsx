@@ -10,7 +10,7 @@ import {
   financePaths,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { BudgetDialog } from "./budget-dialog";
@@ -25,25 +25,16 @@ function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: (
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete budget item?"
       description={`"${item.description}" will be removed from the budget. This cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(undefined)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">Lines with expenses linked to them cannot be deleted.</p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   paymentMethodLabels,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
@@ -49,27 +49,18 @@ function DeleteExpenseDialog({ expense, onClose }: { expense: ExpenseDto; onClos
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete expense?"
       description={`"${expense.description}" will be removed. This cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(undefined)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">
         Only pending expenses can be deleted; reject one to keep a record.
       </p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

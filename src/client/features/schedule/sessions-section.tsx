@@ -13,7 +13,7 @@ import {
   wallClockInZone,
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { sessionsPath } from "./schedule-api";
@@ -32,25 +32,16 @@ function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: 
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete session?"
       description={`"${session.title}" on ${formatDayHeading(session.date)} will be removed from the schedule and from guests' calendars.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">This action cannot be undone.</p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   vendorBookingStatusLabels,
 } from "../../../shared/schemas/vendors";
 import { Button } from "../../components/ui/button";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
@@ -30,27 +30,20 @@ function RemoveBookingDialog({ target, onClose }: { target: Target; onClose: () 
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Remove booking?"
       description={`${target.booking.vendorName} will no longer be booked for "${target.sessionTitle}" and the booking leaves the vendor's portal.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(target.booking.id)}>
-            {remove.isPending ? "Removing..." : "Remove"}
-          </Button>
-        </>
-      }
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      keepLabel="Cancel"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(target.booking.id)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">
         To keep a record of it instead, set its status to Cancelled. Removing cannot be undone.
       </p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { categoryLabel } from "../../../../shared/display/labels";
 import { type MarketingTemplate, marketingTemplateListSchema } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { DataTable } from "../../../components/ui/data-table";
-import { ConfirmDialog } from "../campaigns/confirm-dialog";
 import { marketingTemplatesPath } from "../email-marketing-api";
 import { useDeleteMarketingTemplate } from "./use-template-mutations";
 

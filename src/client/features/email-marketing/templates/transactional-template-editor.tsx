@@ -7,13 +7,13 @@ import {
   transactionalTemplateUpdateSchema,
 } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { FormField, focusFirstError } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
 import { serverMessage } from "../../../lib/api-error-message";
-import { ConfirmDialog } from "../campaigns/confirm-dialog";
 import { EditorLayout } from "./editor-layout";
 import { EmailPreview } from "./email-preview";
 import { fieldErrorsForSave } from "./server-field-errors";
