@@ -1,5 +1,6 @@
 import type { AriaAttributes, ReactNode } from "react";
 import { cn } from "../../lib/cn";
+import { ListPagination } from "./pagination";
 
 /** A column header: its text, or its content with classes and, for a sorted column, its aria-sort. */
 export type Column = string | { key: string; label: ReactNode; className?: string; sort?: AriaAttributes["aria-sort"] };
@@ -188,5 +189,47 @@ export function CardHead({
       </div>
       {badge}
     </div>
+  );
+}
+
+/** What a server-paged list query gives `PagedList`. */
+type PagedQuery = {
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  data?: { items: unknown[]; total: number; page: number; pageSize: number; totalIsEstimate?: boolean };
+};
+
+/**
+ * A server-paged list and its Previous / Next under it: while the next page or filter loads the
+ * current rows stay on screen, dimmed, and the list is aria-busy.
+ */
+export function PagedList({
+  query,
+  noun,
+  label,
+  onPage,
+  children,
+}: {
+  query: PagedQuery;
+  /** Singular, as `ListPagination` counts it ("application"). */
+  noun: string;
+  /** The page navigation's accessible name ("Applications pages"). */
+  label: string;
+  onPage: (page: number) => void;
+  children: ReactNode;
+}) {
+  const { data } = query;
+  return (
+    <>
+      <div
+        aria-busy={query.isFetching}
+        className={query.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}
+      >
+        {children}
+      </div>
+      {data ? (
+        <ListPagination data={{ ...data, itemCount: data.items.length }} noun={noun} label={label} onPage={onPage} />
+      ) : null}
+    </>
   );
 }

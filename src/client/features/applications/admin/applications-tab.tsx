@@ -7,9 +7,9 @@ import {
   stageFilterOptions,
 } from "../../../../shared/schemas/applications-admin";
 import { Button, buttonVariants } from "../../../components/ui/button";
+import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { ListPagination } from "../../../components/ui/pagination";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { applicationsPath } from "../applications-api";
@@ -159,7 +159,12 @@ export function ApplicationsTab() {
           That application could not be opened: it may have been deleted.
         </p>
       ) : null}
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+      <PagedList
+        query={list}
+        noun="application"
+        label="Applications pages"
+        onPage={(page) => setFilters({ ...filters, page })}
+      >
         <ApplicationsTable
           items={list.data?.items ?? []}
           sort={filters.sort}
@@ -168,15 +173,7 @@ export function ApplicationsTab() {
           onAction={setDialog}
           status={status}
         />
-      </div>
-      {list.data ? (
-        <ListPagination
-          data={{ ...list.data, itemCount: list.data.items.length }}
-          noun="application"
-          label="Applications pages"
-          onPage={(page) => setFilters({ ...filters, page })}
-        />
-      ) : null}
+      </PagedList>
 
       {dialog?.kind === "view" ? <ApplicationDetailModal application={dialog.application} onClose={close} /> : null}
       {dialog?.kind === "edit" ? <ApplicationFormDialog application={dialog.application} onClose={close} /> : null}

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Eye, RotateCw } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { type EmailLog, type EmailLogListResponse, emailLogStatuses } from "../../../../shared/schemas/email-outbox";
-import { CardHead, type Column, dataRowClass, ListAndTable } from "../../../components/ui/data-table";
+import { CardHead, type Column, dataRowClass, ListAndTable, PagedList } from "../../../components/ui/data-table";
 import { FilterChips } from "../../../components/ui/filter-chips";
 import { IconAction, IconActionProvider } from "../../../components/ui/icon-action";
-import { ListPagination } from "../../../components/ui/pagination";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { EmailStatusBadge, emailStatusLabel, formatDateTime, kindLabel } from "./email-status";
@@ -199,17 +198,14 @@ export function OutboxPanel() {
         value={filters.status}
         onChange={(next) => setFilters((current) => ({ ...current, status: next, page: 1 }))}
       />
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+      <PagedList
+        query={list}
+        noun="message"
+        label="Outbox pages"
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      >
         <OutboxTable items={list.data?.items ?? []} status={status} onView={setViewing} />
-      </div>
-      {list.data ? (
-        <ListPagination
-          data={{ ...list.data, itemCount: list.data.items.length }}
-          noun="message"
-          label="Outbox pages"
-          onPage={(page) => setFilters((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      </PagedList>
       {viewing ? <MessageDialog log={viewing} onClose={() => setViewing(null)} /> : null}
     </section>
   );

@@ -9,9 +9,9 @@ import {
   subscriberStatuses,
 } from "../../../../shared/schemas/email-subscribers";
 import { Button, buttonVariants } from "../../../components/ui/button";
+import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { ListPagination } from "../../../components/ui/pagination";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { subscriberTagsPath } from "../email-marketing-api";
@@ -183,17 +183,14 @@ export function SubscribersPanel() {
         </div>
       </div>
 
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+      <PagedList
+        query={list}
+        noun="subscriber"
+        label="Subscribers pages"
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      >
         <SubscribersTable items={list.data?.items ?? []} onAction={setDialog} status={status} />
-      </div>
-      {list.data ? (
-        <ListPagination
-          data={{ ...list.data, itemCount: list.data.items.length }}
-          noun="subscriber"
-          label="Subscribers pages"
-          onPage={(page) => setFilters((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      </PagedList>
 
       {dialog?.kind === "add" ? <AddSubscriberDialog onClose={close} /> : null}
       {dialog?.kind === "import" ? <ImportSubscribersDialog onClose={close} /> : null}
