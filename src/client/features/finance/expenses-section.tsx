@@ -1,4 +1,4 @@
-import { Check, CircleDollarSign, Trash2, X } from "lucide-react";
+import { Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import {
@@ -20,6 +20,7 @@ import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
+import { ApproveButton, MarkPaidButton, useApproval } from "./approval-actions";
 import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
@@ -75,18 +76,7 @@ function ExpenseRow({
   onReject: (e: ExpenseDto) => void;
   onDelete: (e: ExpenseDto) => void;
 }) {
-  const approve = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/approve` }),
-    success: "Expense approved successfully",
-    failure: "Failed to approve expense",
-    refresh: financeRefresh,
-  });
-  const markPaid = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/mark-paid` }),
-    success: "Expense marked as paid",
-    failure: "Failed to mark expense as paid",
-    refresh: financeRefresh,
-  });
+  const { approve, markPaid } = useApproval(`${financePaths.expenses}/${e.id}`, "expense");
   const how = basis(e, currency);
   const meta = [
     expenseCategoryLabels[e.category as ExpenseCategory] ?? e.category,
@@ -116,15 +106,7 @@ function ExpenseRow({
         </span>
         {e.status === "pending" ? (
           <>
-            <Button
-              size="sm"
-              aria-label={`Approve ${e.description}`}
-              disabled={approve.isPending}
-              onClick={() => approve.mutate(undefined)}
-            >
-              <Check aria-hidden="true" className="size-4" />
-              Approve
-            </Button>
+            <ApproveButton label={`Approve ${e.description}`} write={approve} />
             <Button size="sm" variant="outline" aria-label={`Reject ${e.description}`} onClick={() => onReject(e)}>
               <X aria-hidden="true" className="size-4" />
               Reject
@@ -134,18 +116,7 @@ function ExpenseRow({
             </Button>
           </>
         ) : null}
-        {e.status === "approved" ? (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Mark ${e.description} paid`}
-            disabled={markPaid.isPending}
-            onClick={() => markPaid.mutate(undefined)}
-          >
-            <CircleDollarSign aria-hidden="true" className="size-4" />
-            Mark paid
-          </Button>
-        ) : null}
+        {e.status === "approved" ? <MarkPaidButton label={`Mark ${e.description} paid`} write={markPaid} /> : null}
       </div>
     </li>
   );

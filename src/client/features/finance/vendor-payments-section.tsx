@@ -1,4 +1,3 @@
-import { Check, CircleDollarSign } from "lucide-react";
 import { formatAmount } from "../../../shared/finance/money";
 import {
   financePaths,
@@ -8,24 +7,13 @@ import {
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
-import { useWrite } from "../../lib/use-write";
-import { financeRefresh, useVendorPayments } from "./finance-api";
+import { ApproveButton, MarkPaidButton, useApproval } from "./approval-actions";
+import { useVendorPayments } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 
 function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
   const name = p.vendorName ?? "Vendor";
-  const approve = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/approve` }),
-    success: "Vendor payment approved successfully",
-    failure: "Failed to approve vendor payment",
-    refresh: financeRefresh,
-  });
-  const markPaid = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/mark-paid` }),
-    success: "Vendor payment marked as paid",
-    failure: "Failed to mark vendor payment as paid",
-    refresh: financeRefresh,
-  });
+  const { approve, markPaid } = useApproval(`${financePaths.vendorPayments}/${p.id}`, "vendor payment");
   const meta = [
     p.paymentMethod ? (paymentMethodLabels[p.paymentMethod as PaymentMethod] ?? p.paymentMethod) : null,
     p.paymentReference,
@@ -46,29 +34,8 @@ function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; curre
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <span className="mr-2 font-semibold tabular-nums">{formatAmount(p.amount, currency)}</span>
-        {p.status === "pending" ? (
-          <Button
-            size="sm"
-            aria-label={`Approve payment to ${name}`}
-            disabled={approve.isPending}
-            onClick={() => approve.mutate(undefined)}
-          >
-            <Check aria-hidden="true" className="size-4" />
-            Approve
-          </Button>
-        ) : null}
-        {p.status === "approved" ? (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Mark payment to ${name} paid`}
-            disabled={markPaid.isPending}
-            onClick={() => markPaid.mutate(undefined)}
-          >
-            <CircleDollarSign aria-hidden="true" className="size-4" />
-            Mark paid
-          </Button>
-        ) : null}
+        {p.status === "pending" ? <ApproveButton label={`Approve payment to ${name}`} write={approve} /> : null}
+        {p.status === "approved" ? <MarkPaidButton label={`Mark payment to ${name} paid`} write={markPaid} /> : null}
       </div>
     </li>
   );
