@@ -9,8 +9,7 @@ import { Label } from "./label";
  */
 export function SearchInput({
   id,
-  value,
-  onChange,
+  search: [value, onChange],
   placeholder,
   hint,
   label = "Search",
@@ -18,8 +17,8 @@ export function SearchInput({
   inputClassName,
 }: {
   id: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** The box's text and its setter (as `useState` or `useDebouncedSearch` return them). */
+  search: readonly [string, (value: string) => void];
   placeholder: string;
   hint?: string;
   label?: string;

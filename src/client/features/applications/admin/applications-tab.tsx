@@ -55,7 +55,7 @@ const sortChoices: [value: string, label: string][] = [
 export function ApplicationsTab() {
   const id = useId();
   const [filters, setFilters] = useState<ListFilters>(defaultFilters);
-  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
+  const search = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [linkedId, setLinkedId] = useState(linkedApplicationId);
   const linked = useQuery<AdminApplication>({
@@ -96,8 +96,7 @@ export function ApplicationsTab() {
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <SearchInput
             id={`${id}-search`}
-            value={searchText}
-            onChange={setSearchText}
+            search={search}
             placeholder="Name, email or country"
             hint="Matches the start of a name, surname, email address or country."
             inputClassName="sm:w-64"

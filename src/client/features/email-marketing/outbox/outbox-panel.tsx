@@ -158,7 +158,7 @@ function OutboxTable({
 export function OutboxPanel() {
   const id = useId();
   const [filters, setFilters] = useState<OutboxFilters>(defaultOutboxFilters);
-  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
+  const search = useDebouncedSearch(setFilters);
   const [viewing, setViewing] = useState<EmailLog | null>(null);
 
   const list = useQuery<EmailLogListResponse>({
@@ -185,13 +185,7 @@ export function OutboxPanel() {
           </h3>
           <p className="text-sm text-muted-foreground">Every email the system has sent or queued, newest first.</p>
         </div>
-        <SearchInput
-          id={`${id}-search`}
-          value={searchText}
-          onChange={setSearchText}
-          placeholder="Recipient or subject"
-          inputClassName="sm:w-64"
-        />
+        <SearchInput id={`${id}-search`} search={search} placeholder="Recipient or subject" inputClassName="sm:w-64" />
       </div>
       <StatusChips
         counts={list.data?.counts}

@@ -58,7 +58,7 @@ function Summary({ summary }: { summary: SubscriberListResponse["summary"] | und
 export function SubscribersPanel() {
   const id = useId();
   const [filters, setFilters] = useState<SubscriberFilters>(defaultSubscriberFilters);
-  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
+  const search = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const list = useQuery<SubscriberListResponse>({
@@ -120,8 +120,7 @@ export function SubscribersPanel() {
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <SearchInput
           id={`${id}-search`}
-          value={searchText}
-          onChange={setSearchText}
+          search={search}
           placeholder="Email or name"
           className="col-span-2 lg:col-span-1"
         />
