@@ -2,7 +2,10 @@ import type { ReactNode } from "react";
 import { Button } from "./button";
 import { AdminDialog } from "./dialog";
 
-/** An alert dialog asking to confirm something that cannot be undone. */
+/**
+ * An alert dialog asking to confirm something that cannot be undone (delete, remove, cancel):
+ * `keepLabel` closes it, the red `confirmLabel` button does it and reads `pendingLabel` meanwhile.
+ */
 export function ConfirmDialog({
   title,
   description,
@@ -46,3 +49,6 @@ export function ConfirmDialog({
     </AdminDialog>
   );
 }
+
+/** The labels of a plain delete confirmation: Cancel, and Delete (Deleting... while it runs). */
+export const deleteLabels = { confirmLabel: "Delete", pendingLabel: "Deleting...", keepLabel: "Cancel" } as const;

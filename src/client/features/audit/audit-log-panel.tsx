@@ -3,9 +3,10 @@ import { format } from "date-fns";
 import { useId, useState } from "react";
 import { type AuditLogEntry, type AuditLogPage, auditPageSizes } from "../../../shared/schemas/audit";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { DataTable, ScrollRegion } from "../../components/ui/data-table";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { SectionCard } from "../../components/ui/section-card";
 import { useUsers } from "../settings/settings-api";
 import { type AuditFilters, auditLogUrl } from "./audit-api";
 
@@ -80,133 +81,98 @@ export function AuditLogPanel() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Audit log</CardTitle>
-        <CardDescription>Every change made in the back office, and every sign-in, newest first.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <div className="grid gap-4 sm:grid-cols-4">
-          <FilterSelect
-            label="Entity"
-            value={filters.entityType}
-            options={(data?.entityTypes ?? []).map((v) => ({ value: v, label: v }))}
-            onChange={setFilter("entityType")}
-          />
-          <FilterSelect
-            label="Action"
-            value={filters.action}
-            options={(data?.actions ?? []).map((v) => ({ value: v, label: v }))}
-            onChange={setFilter("action")}
-          />
-          <FilterSelect
-            label="User"
-            value={filters.userId}
-            options={(users ?? []).map((u) => ({ value: u.id, label: u.email }))}
-            onChange={setFilter("userId")}
-          />
-          <div className="grid gap-2">
-            <Label htmlFor={pageSizeId}>Rows per page</Label>
-            <NativeSelect
-              id={pageSizeId}
-              value={pageSize}
-              onChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(1);
-              }}
-            >
-              {auditPageSizes.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-
-        {error ? (
-          <p role="alert">Unable to load the audit log.</p>
-        ) : !data ? (
-          <p role="status">Loading audit log…</p>
-        ) : (
-          <section
-            className="overflow-x-auto"
-            aria-busy={isFetching}
-            aria-label="Audit log entries, scrollable"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1); the table has no focusable cells
-            tabIndex={0}
+    <SectionCard
+      title="Audit log"
+      description="Every change made in the back office, and every sign-in, newest first."
+      contentClassName="flex flex-col gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-4">
+        <FilterSelect
+          label="Entity"
+          value={filters.entityType}
+          options={(data?.entityTypes ?? []).map((v) => ({ value: v, label: v }))}
+          onChange={setFilter("entityType")}
+        />
+        <FilterSelect
+          label="Action"
+          value={filters.action}
+          options={(data?.actions ?? []).map((v) => ({ value: v, label: v }))}
+          onChange={setFilter("action")}
+        />
+        <FilterSelect
+          label="User"
+          value={filters.userId}
+          options={(users ?? []).map((u) => ({ value: u.id, label: u.email }))}
+          onChange={setFilter("userId")}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={pageSizeId}>Rows per page</Label>
+          <NativeSelect
+            id={pageSizeId}
+            value={pageSize}
+            onChange={(e) => {
+              setPageSize(Number(e.target.value));
+              setPage(1);
+            }}
           >
-            <table className="w-full min-w-[60rem] text-left text-sm">
-              <caption className="sr-only">Audit log entries</caption>
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    When
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Who
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Action
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Entity
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Changes
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    From
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-3 py-6 text-center text-muted-foreground">
-                      No entries match these filters.
-                    </td>
-                  </tr>
-                ) : (
-                  data.items.map((entry) => (
-                    <tr key={entry.id} className="border-t border-border align-top">
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        {format(new Date(entry.createdAt), "d MMM yyyy, HH:mm:ss")}
-                      </td>
-                      <td className="px-3 py-2 whitespace-nowrap">{entry.userEmail ?? "—"}</td>
-                      <td className="px-3 py-2">{entry.action}</td>
-                      <td className="px-3 py-2">
-                        {entry.entityType}
-                        {entry.entityId ? (
-                          <div className="text-xs break-all text-muted-foreground">{entry.entityId}</div>
-                        ) : null}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Changes entry={entry} />
-                      </td>
-                      <td className="px-3 py-2 text-muted-foreground">{entry.ipAddress ?? "—"}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </section>
-        )}
+            {auditPageSizes.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
 
-        <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            Page {page} of {pages} · {data?.total ?? 0} entries
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        </nav>
-      </CardContent>
-    </Card>
+      {error ? (
+        <p role="alert">Unable to load the audit log.</p>
+      ) : !data ? (
+        <p role="status">Loading audit log…</p>
+      ) : (
+        <ScrollRegion label="Audit log entries, scrollable" framed={false} busy={isFetching}>
+          <DataTable
+            caption="Audit log entries"
+            columns={["When", "Who", "Action", "Entity", "Changes", "From"]}
+            variant="plain"
+            className="min-w-[60rem]"
+            empty={data.items.length === 0 ? "No entries match these filters." : undefined}
+          >
+            {data.items.map((entry) => (
+              <tr key={entry.id} className="border-t border-border align-top">
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {format(new Date(entry.createdAt), "d MMM yyyy, HH:mm:ss")}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{entry.userEmail ?? "—"}</td>
+                <td className="px-3 py-2">{entry.action}</td>
+                <td className="px-3 py-2">
+                  {entry.entityType}
+                  {entry.entityId ? (
+                    <div className="text-xs break-all text-muted-foreground">{entry.entityId}</div>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2">
+                  <Changes entry={entry} />
+                </td>
+                <td className="px-3 py-2 text-muted-foreground">{entry.ipAddress ?? "—"}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </ScrollRegion>
+      )}
+
+      <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          Page {page} of {pages} · {data?.total ?? 0} entries
+        </p>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </div>
+      </nav>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useLayoutEffect, useRef, useState } from "react";
-import { cn } from "../../lib/cn";
+import { TabList } from "../../components/ui/tab-list";
 import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
 import { FinanceTab } from "../finance/finance-tab";
@@ -80,21 +80,7 @@ export function DashboardTabs({ role }: { role: string }) {
         data-testid="dashboard-tab-bar"
         className="sticky top-0 z-20 -mx-4 overflow-x-auto bg-background px-4 py-1 sm:relative sm:mx-0 sm:px-0 sm:py-0"
       >
-        <Tabs.List aria-label="Dashboard sections" className="inline-flex min-w-full gap-1 rounded-lg bg-muted p-1">
-          {tabs.map((item) => (
-            <Tabs.Trigger
-              key={item.value}
-              value={item.value}
-              className={cn(
-                "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground",
-                "hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
-                "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-              )}
-            >
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabList label="Dashboard sections" tabs={tabs} className="min-w-full" />
       </div>
       {tabs.map((item) => (
         <Tabs.Content key={item.value} value={item.value} className="focus-visible:outline-none">

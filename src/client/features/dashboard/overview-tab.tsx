@@ -4,7 +4,7 @@ import { CalendarDays, ClipboardCheck, Download, Mail, Users } from "lucide-reac
 import type { MouseEvent } from "react";
 import { type ActivityFeed, activityPath } from "../../../shared/schemas/dashboard";
 import { Button, buttonVariants } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { applicationsPath } from "../applications/applications-api";
 import { type DashboardTab, dashboardTabs } from "./dashboard-tabs";
 
@@ -33,45 +33,36 @@ function RecentActivity({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
   const feed = useQuery<ActivityFeed>({ queryKey: [activityPath] });
   const items = feed.data?.items ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Recent activity</CardTitle>
-        <CardDescription>Applications, interviews, payments, tasks and the schedule.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {feed.isPending ? <p className="text-muted-foreground">Loading recent activity...</p> : null}
-        {feed.isError ? (
-          <p role="alert" className="text-destructive">
-            Recent activity could not be loaded.
-          </p>
-        ) : null}
-        {feed.isSuccess && items.length === 0 ? (
-          <p className="text-muted-foreground">Recent activity will appear here.</p>
-        ) : null}
-        {items.length > 0 ? (
-          <ul aria-label="Recent activity" className="grid gap-3">
-            {items.map((item) => (
-              <li key={item.id} className="grid gap-0.5 text-sm">
-                {item.href ? (
-                  <a
-                    href={item.href}
-                    onClick={(event) => openInPlace(event, item.href!, onOpen)}
-                    className="font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    {item.text}
-                  </a>
-                ) : (
-                  <span className="font-medium">{item.text}</span>
-                )}
-                <time dateTime={item.at} className="text-xs text-muted-foreground">
-                  {when(item.at)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard title="Recent activity" description="Applications, interviews, payments, tasks and the schedule.">
+      <LoadStatus
+        className=""
+        loading={feed.isPending && "Loading recent activity..."}
+        error={feed.isError && "Recent activity could not be loaded."}
+        empty={feed.isSuccess && items.length === 0 && "Recent activity will appear here."}
+      />
+      {items.length > 0 ? (
+        <ul aria-label="Recent activity" className="grid gap-3">
+          {items.map((item) => (
+            <li key={item.id} className="grid gap-0.5 text-sm">
+              {item.href ? (
+                <a
+                  href={item.href}
+                  onClick={(event) => openInPlace(event, item.href!, onOpen)}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {item.text}
+                </a>
+              ) : (
+                <span className="font-medium">{item.text}</span>
+              )}
+              <time dateTime={item.at} className="text-xs text-muted-foreground">
+                {when(item.at)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }
 
@@ -79,34 +70,32 @@ function RecentActivity({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
 export function OverviewTab({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Quick actions</CardTitle>
-          <CardDescription>Jump to the work that needs doing.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3 sm:grid-cols-2">
-          <Button variant="outline" onClick={() => onOpen("applications")}>
-            <Users aria-hidden="true" className="size-4" />
-            Review applications
-          </Button>
-          <a href={`${applicationsPath}/export`} download className={buttonVariants({ variant: "outline" })}>
-            <Download aria-hidden="true" className="size-4" />
-            Export applications
-          </a>
-          <Button variant="outline" onClick={() => onOpen("interviews")}>
-            <CalendarDays aria-hidden="true" className="size-4" />
-            Interviews
-          </Button>
-          <Button variant="outline" onClick={() => onOpen("waitlist")}>
-            <Mail aria-hidden="true" className="size-4" />
-            Email waitlist
-          </Button>
-          <Button variant="outline" onClick={() => onOpen("tasks")} className="sm:col-span-2">
-            <ClipboardCheck aria-hidden="true" className="size-4" />
-            Tasks
-          </Button>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Quick actions"
+        description="Jump to the work that needs doing."
+        contentClassName="grid gap-3 sm:grid-cols-2"
+      >
+        <Button variant="outline" onClick={() => onOpen("applications")}>
+          <Users aria-hidden="true" className="size-4" />
+          Review applications
+        </Button>
+        <a href={`${applicationsPath}/export`} download className={buttonVariants({ variant: "outline" })}>
+          <Download aria-hidden="true" className="size-4" />
+          Export applications
+        </a>
+        <Button variant="outline" onClick={() => onOpen("interviews")}>
+          <CalendarDays aria-hidden="true" className="size-4" />
+          Interviews
+        </Button>
+        <Button variant="outline" onClick={() => onOpen("waitlist")}>
+          <Mail aria-hidden="true" className="size-4" />
+          Email waitlist
+        </Button>
+        <Button variant="outline" onClick={() => onOpen("tasks")} className="sm:col-span-2">
+          <ClipboardCheck aria-hidden="true" className="size-4" />
+          Tasks
+        </Button>
+      </SectionCard>
       <RecentActivity onOpen={onOpen} />
     </div>
   );

@@ -1,6 +1,6 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useId, useState } from "react";
-import { cn } from "../../lib/cn";
+import { TabList } from "../../components/ui/tab-list";
 import { CampaignsPanel } from "./campaigns/campaigns-panel";
 import { OutboxPanel } from "./outbox/outbox-panel";
 import { SubscribersPanel } from "./subscribers/subscribers-panel";
@@ -52,21 +52,7 @@ export function WaitlistTab() {
       </div>
       <Tabs.Root value={section} onValueChange={(value) => open(value as EmailSection)} className="flex flex-col gap-5">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <Tabs.List aria-label="Email marketing sections" className="inline-flex gap-1 border-b border-border">
-            {emailSections.map((item) => (
-              <Tabs.Trigger
-                key={item.value}
-                value={item.value}
-                className={cn(
-                  "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground",
-                  "hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-foreground",
-                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                )}
-              >
-                {item.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
+          <TabList label="Email marketing sections" tabs={emailSections} look="underline" />
         </div>
         {emailSections.map((item) => (
           <Tabs.Content

@@ -10,8 +10,8 @@ import {
   financePaths,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { BudgetDialog } from "./budget-dialog";
 import { financeRefresh, useBudgets } from "./finance-api";
@@ -25,25 +25,16 @@ function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: (
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete budget item?"
       description={`"${item.description}" will be removed from the budget. This cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(undefined)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">Lines with expenses linked to them cannot be deleted.</p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -74,67 +65,65 @@ export function BudgetSection({
   const [deleting, setDeleting] = useState<BudgetItemDto | null>(null);
   const items = budgets.data ?? [];
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle as="h3">Budget</CardTitle>
-          <CardDescription>Planned spending per category.</CardDescription>
-        </div>
+    <SectionCard
+      as="h3"
+      title="Budget"
+      description="Planned spending per category."
+      action={
         <Button variant="outline" onClick={onAdd}>
           Add budget category
         </Button>
-      </CardHeader>
-      <CardContent>
-        {budgets.isLoading ? <p className="text-sm text-muted-foreground">Loading budget...</p> : null}
-        {budgets.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load the budget.
-          </p>
-        ) : null}
-        {budgets.isSuccess && items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No budget yet. Add a category to plan spending.</p>
-        ) : null}
-        {items.length > 0 ? (
-          <ul aria-label="Budget items" className="divide-y divide-border">
-            {items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0">
-                  <p className="font-medium">
-                    {expenseCategoryLabels[item.category as ExpenseCategory] ?? item.category}
-                    <span className="font-normal text-muted-foreground"> · {item.description}</span>
-                  </p>
-                  <p className="text-sm text-muted-foreground">{pricing(item, currency)}</p>
-                </div>
-                <div className="flex items-center gap-1">
-                  <span className="mr-2 font-semibold tabular-nums">{formatAmount(item.total, currency)}</span>
+      }
+      dialogs={
+        <>
+          {editing ? (
+            <BudgetDialog item={editing} retreatId={retreatId} currency={currency} onClose={() => setEditing(null)} />
+          ) : null}
+          {deleting ? <DeleteBudgetDialog item={deleting} onClose={() => setDeleting(null)} /> : null}
+        </>
+      }
+    >
+      <LoadStatus
+        loading={budgets.isLoading && "Loading budget..."}
+        error={budgets.isError && "Failed to load the budget."}
+        empty={budgets.isSuccess && items.length === 0 && "No budget yet. Add a category to plan spending."}
+      />
+      {items.length > 0 ? (
+        <ul aria-label="Budget items" className="divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {expenseCategoryLabels[item.category as ExpenseCategory] ?? item.category}
+                  <span className="font-normal text-muted-foreground"> · {item.description}</span>
+                </p>
+                <p className="text-sm text-muted-foreground">{pricing(item, currency)}</p>
+              </div>
+              <div className="flex items-center gap-1">
+                <span className="mr-2 font-semibold tabular-nums">{formatAmount(item.total, currency)}</span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Edit budget item ${item.description}`}
+                  onClick={() => setEditing(item)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </Button>
+                {item.expenseCount === 0 ? (
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Edit budget item ${item.description}`}
-                    onClick={() => setEditing(item)}
+                    aria-label={`Delete budget item ${item.description}`}
+                    onClick={() => setDeleting(item)}
                   >
-                    <Pencil aria-hidden="true" className="size-4" />
+                    <Trash2 aria-hidden="true" className="size-4" />
                   </Button>
-                  {item.expenseCount === 0 ? (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete budget item ${item.description}`}
-                      onClick={() => setDeleting(item)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-      {editing ? (
-        <BudgetDialog item={editing} retreatId={retreatId} currency={currency} onClose={() => setEditing(null)} />
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
       ) : null}
-      {deleting ? <DeleteBudgetDialog item={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, CircleDollarSign, Trash2, X } from "lucide-react";
+import { Trash2, X } from "lucide-react";
 import { useId, useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import {
@@ -15,11 +15,12 @@ import {
   paymentMethodLabels,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
+import { ApproveButton, MarkPaidButton, useApproval } from "./approval-actions";
 import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 import { RejectExpenseDialog } from "./reject-expense-dialog";
@@ -49,27 +50,18 @@ function DeleteExpenseDialog({ expense, onClose }: { expense: ExpenseDto; onClos
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete expense?"
       description={`"${expense.description}" will be removed. This cannot be undone.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(undefined)}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(undefined)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">
         Only pending expenses can be deleted; reject one to keep a record.
       </p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -84,18 +76,7 @@ function ExpenseRow({
   onReject: (e: ExpenseDto) => void;
   onDelete: (e: ExpenseDto) => void;
 }) {
-  const approve = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/approve` }),
-    success: "Expense approved successfully",
-    failure: "Failed to approve expense",
-    refresh: financeRefresh,
-  });
-  const markPaid = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.expenses}/${e.id}/mark-paid` }),
-    success: "Expense marked as paid",
-    failure: "Failed to mark expense as paid",
-    refresh: financeRefresh,
-  });
+  const { approve, markPaid } = useApproval(`${financePaths.expenses}/${e.id}`, "expense");
   const how = basis(e, currency);
   const meta = [
     expenseCategoryLabels[e.category as ExpenseCategory] ?? e.category,
@@ -125,15 +106,7 @@ function ExpenseRow({
         </span>
         {e.status === "pending" ? (
           <>
-            <Button
-              size="sm"
-              aria-label={`Approve ${e.description}`}
-              disabled={approve.isPending}
-              onClick={() => approve.mutate(undefined)}
-            >
-              <Check aria-hidden="true" className="size-4" />
-              Approve
-            </Button>
+            <ApproveButton label={`Approve ${e.description}`} write={approve} />
             <Button size="sm" variant="outline" aria-label={`Reject ${e.description}`} onClick={() => onReject(e)}>
               <X aria-hidden="true" className="size-4" />
               Reject
@@ -143,18 +116,7 @@ function ExpenseRow({
             </Button>
           </>
         ) : null}
-        {e.status === "approved" ? (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Mark ${e.description} paid`}
-            disabled={markPaid.isPending}
-            onClick={() => markPaid.mutate(undefined)}
-          >
-            <CircleDollarSign aria-hidden="true" className="size-4" />
-            Mark paid
-          </Button>
-        ) : null}
+        {e.status === "approved" ? <MarkPaidButton label={`Mark ${e.description} paid`} write={markPaid} /> : null}
       </div>
     </li>
   );
@@ -178,68 +140,67 @@ export function ExpensesSection({
   const expenses = list.data ?? [];
   const filtered = filters.status !== "" || filters.category !== "";
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle as="h3">Expenses</CardTitle>
-          <CardDescription>Approved and paid count as spent; pending as pending.</CardDescription>
-        </div>
-        <Button onClick={onAdd}>Add expense</Button>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-3 sm:grid-cols-2 max-w-xl">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-status`}>Status</Label>
-            <NativeSelect
-              id={`${id}-status`}
-              value={filters.status}
-              onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ExpenseStatus | "" }))}
-            >
-              <option value="">All statuses</option>
-              {expenseStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {financeStatusLabels[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-category`}>Category</Label>
-            <NativeSelect
-              id={`${id}-category`}
-              value={filters.category}
-              onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as ExpenseCategory | "" }))}
-            >
-              <option value="">All categories</option>
-              {expenseCategories.map((c) => (
-                <option key={c} value={c}>
-                  {expenseCategoryLabels[c]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </div>
-        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading expenses...</p> : null}
-        {list.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load expenses.
-          </p>
-        ) : null}
-        {list.isSuccess && expenses.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {filtered ? "No expenses match these filters." : "No expenses yet."}
-          </p>
-        ) : null}
-        {expenses.length > 0 ? (
-          <ul aria-label="Expenses" className="divide-y divide-border">
-            {expenses.map((e) => (
-              <ExpenseRow key={e.id} expense={e} currency={currency} onReject={setRejecting} onDelete={setDeleting} />
+    <SectionCard
+      as="h3"
+      title="Expenses"
+      description="Approved and paid count as spent; pending as pending."
+      action={<Button onClick={onAdd}>Add expense</Button>}
+      contentClassName="grid gap-4"
+      dialogs={
+        <>
+          {rejecting ? <RejectExpenseDialog expense={rejecting} onClose={() => setRejecting(null)} /> : null}
+          {deleting ? <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} /> : null}
+        </>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2 max-w-xl">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <NativeSelect
+            id={`${id}-status`}
+            value={filters.status}
+            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as ExpenseStatus | "" }))}
+          >
+            <option value="">All statuses</option>
+            {expenseStatuses.map((s) => (
+              <option key={s} value={s}>
+                {financeStatusLabels[s]}
+              </option>
             ))}
-          </ul>
-        ) : null}
-      </CardContent>
-      {rejecting ? <RejectExpenseDialog expense={rejecting} onClose={() => setRejecting(null)} /> : null}
-      {deleting ? <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Card>
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-category`}>Category</Label>
+          <NativeSelect
+            id={`${id}-category`}
+            value={filters.category}
+            onChange={(e) => setFilters((f) => ({ ...f, category: e.target.value as ExpenseCategory | "" }))}
+          >
+            <option value="">All categories</option>
+            {expenseCategories.map((c) => (
+              <option key={c} value={c}>
+                {expenseCategoryLabels[c]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <LoadStatus
+        loading={list.isLoading && "Loading expenses..."}
+        error={list.isError && "Failed to load expenses."}
+        empty={
+          list.isSuccess &&
+          expenses.length === 0 &&
+          (filtered ? "No expenses match these filters." : "No expenses yet.")
+        }
+      />
+      {expenses.length > 0 ? (
+        <ul aria-label="Expenses" className="divide-y divide-border">
+          {expenses.map((e) => (
+            <ExpenseRow key={e.id} expense={e} currency={currency} onReject={setRejecting} onDelete={setDeleting} />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }

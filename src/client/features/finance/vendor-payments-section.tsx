@@ -1,4 +1,3 @@
-import { Check, CircleDollarSign } from "lucide-react";
 import { formatAmount } from "../../../shared/finance/money";
 import {
   financePaths,
@@ -7,25 +6,14 @@ import {
   type VendorPaymentDto,
 } from "../../../shared/schemas/finance";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { useWrite } from "../../lib/use-write";
-import { financeRefresh, useVendorPayments } from "./finance-api";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
+import { ApproveButton, MarkPaidButton, useApproval } from "./approval-actions";
+import { useVendorPayments } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
 
 function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; currency: string }) {
   const name = p.vendorName ?? "Vendor";
-  const approve = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/approve` }),
-    success: "Vendor payment approved successfully",
-    failure: "Failed to approve vendor payment",
-    refresh: financeRefresh,
-  });
-  const markPaid = useWrite({
-    request: () => ({ method: "PUT", path: `${financePaths.vendorPayments}/${p.id}/mark-paid` }),
-    success: "Vendor payment marked as paid",
-    failure: "Failed to mark vendor payment as paid",
-    refresh: financeRefresh,
-  });
+  const { approve, markPaid } = useApproval(`${financePaths.vendorPayments}/${p.id}`, "vendor payment");
   const meta = [
     p.paymentMethod ? (paymentMethodLabels[p.paymentMethod as PaymentMethod] ?? p.paymentMethod) : null,
     p.paymentReference,
@@ -46,29 +34,8 @@ function PaymentRow({ payment: p, currency }: { payment: VendorPaymentDto; curre
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         <span className="mr-2 font-semibold tabular-nums">{formatAmount(p.amount, currency)}</span>
-        {p.status === "pending" ? (
-          <Button
-            size="sm"
-            aria-label={`Approve payment to ${name}`}
-            disabled={approve.isPending}
-            onClick={() => approve.mutate(undefined)}
-          >
-            <Check aria-hidden="true" className="size-4" />
-            Approve
-          </Button>
-        ) : null}
-        {p.status === "approved" ? (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Mark payment to ${name} paid`}
-            disabled={markPaid.isPending}
-            onClick={() => markPaid.mutate(undefined)}
-          >
-            <CircleDollarSign aria-hidden="true" className="size-4" />
-            Mark paid
-          </Button>
-        ) : null}
+        {p.status === "pending" ? <ApproveButton label={`Approve payment to ${name}`} write={approve} /> : null}
+        {p.status === "approved" ? <MarkPaidButton label={`Mark payment to ${name} paid`} write={markPaid} /> : null}
       </div>
     </li>
   );
@@ -87,34 +54,28 @@ export function VendorPaymentsSection({
   const list = useVendorPayments(retreatId);
   const payments = list.data ?? [];
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1.5">
-          <CardTitle as="h3">Vendor payments</CardTitle>
-          <CardDescription>Money owed to vendors, approved before it is paid.</CardDescription>
-        </div>
+    <SectionCard
+      as="h3"
+      title="Vendor payments"
+      description="Money owed to vendors, approved before it is paid."
+      action={
         <Button variant="outline" onClick={onAdd}>
           Record vendor payment
         </Button>
-      </CardHeader>
-      <CardContent>
-        {list.isLoading ? <p className="text-sm text-muted-foreground">Loading vendor payments...</p> : null}
-        {list.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load vendor payments.
-          </p>
-        ) : null}
-        {list.isSuccess && payments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No vendor payments yet.</p>
-        ) : null}
-        {payments.length > 0 ? (
-          <ul aria-label="Vendor payments" className="divide-y divide-border">
-            {payments.map((p) => (
-              <PaymentRow key={p.id} payment={p} currency={currency} />
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+      }
+    >
+      <LoadStatus
+        loading={list.isLoading && "Loading vendor payments..."}
+        error={list.isError && "Failed to load vendor payments."}
+        empty={list.isSuccess && payments.length === 0 && "No vendor payments yet."}
+      />
+      {payments.length > 0 ? (
+        <ul aria-label="Vendor payments" className="divide-y divide-border">
+          {payments.map((p) => (
+            <PaymentRow key={p.id} payment={p} currency={currency} />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }

@@ -1,5 +1,6 @@
 import { CalendarClock, CheckCircle2, Star, Video, XCircle } from "lucide-react";
 import { type InterviewItem, interviewActions, needsOutcome } from "../../../shared/schemas/interviews";
+import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { outcomeLabels } from "./complete-dialog";
@@ -16,14 +17,6 @@ const outcomeStyles: Record<string, string> = {
   declined: "border-red-200 bg-red-50 text-red-800",
   pending: "border-yellow-200 bg-yellow-50 text-yellow-800",
 };
-
-function Badge({ className, children }: { className?: string; children: string }) {
-  return (
-    <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold", className)}>
-      {children}
-    </span>
-  );
-}
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { type InterviewFilter, type InterviewItem, interviewFilters } from "../../../shared/schemas/interviews";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
+import { LoadStatus } from "../../components/ui/section-card";
 import { AvailabilityDialog } from "./availability-dialog";
 import { BookingLinkDialog } from "./booking-link-dialog";
 import { CancelInterviewDialog } from "./cancel-dialog";
@@ -102,15 +103,12 @@ export function InterviewsTab() {
         ))}
       </fieldset>
 
-      {list.isPending || list.isPlaceholderData ? <p className="text-muted-foreground">Loading interviews…</p> : null}
-      {list.isError ? (
-        <p role="alert" className="text-destructive">
-          Unable to load interviews. Please try again.
-        </p>
-      ) : null}
-      {list.isSuccess && !list.isPlaceholderData && items.length === 0 ? (
-        <p className="text-muted-foreground">{emptyTexts[filter]}</p>
-      ) : null}
+      <LoadStatus
+        className=""
+        loading={(list.isPending || list.isPlaceholderData) && "Loading interviews…"}
+        error={list.isError && "Unable to load interviews. Please try again."}
+        empty={list.isSuccess && !list.isPlaceholderData && items.length === 0 && emptyTexts[filter]}
+      />
       {items.length > 0 ? (
         <ul
           aria-label={`${filterLabels[filter]} interviews`}

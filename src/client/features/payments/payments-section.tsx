@@ -2,10 +2,11 @@ import { useId, useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import { type PaymentDto, paymentStatuses } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardHead, dataRowClass, ListAndTable } from "../../components/ui/data-table";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
 import { ListPagination } from "../../components/ui/pagination";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { usePayments } from "./payments-api";
@@ -42,12 +43,13 @@ export function PaymentsSection() {
   const empty = isLoading ? "Loading payments..." : "No payments match.";
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1.5">
-          <CardTitle as="h2">Payments</CardTitle>
-          <CardDescription>Scheduled, received and cancelled payments, newest first.</CardDescription>
-        </div>
+    <SectionCard
+      title="Payments"
+      description="Scheduled, received and cancelled payments, newest first."
+      headerClassName="items-end gap-4"
+      contentClassName="grid gap-4"
+      dialogs={marking ? <MarkCompletedDialog payment={marking} onClose={() => setMarking(null)} /> : null}
+      action={
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-status`}>Status</Label>
           <NativeSelect
@@ -67,104 +69,71 @@ export function PaymentsSection() {
             ))}
           </NativeSelect>
         </div>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load payments.
-          </p>
-        ) : null}
-        <ul aria-label="Payments" className="flex flex-col gap-3 lg:hidden">
-          {items.length === 0 ? (
-            <li className="rounded-md border border-border px-3 py-8 text-center text-sm text-muted-foreground">
-              {empty}
-            </li>
-          ) : (
-            items.map((p) => (
-              <li key={p.id} className="grid gap-2 rounded-md border border-border p-3">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{p.applicantName ?? "—"}</p>
-                    <p className="text-sm text-muted-foreground">
-                      {paymentTypeLabel(p.type)} ·{" "}
-                      <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span>
-                    </p>
-                  </div>
-                  <StatusBadge status={displayStatus(p, today)} />
-                </div>
-                <p className="text-sm text-muted-foreground">
-                  {p.status === "completed"
-                    ? `Paid ${formatInstant(p.paidAt)} · ${methodLabel(p.paymentMethod)}`
-                    : `Due ${formatDay(p.dueDate)}`}
-                </p>
-                {p.status === "pending" ? (
-                  <div>
-                    <MarkButton payment={p} onMark={setMarking} />
-                  </div>
-                ) : null}
-              </li>
-            ))
-          )}
-        </ul>
-        <section
-          aria-label="Payments table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          className="hidden overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring lg:block"
-        >
-          <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Payments, newest first</caption>
-            <thead className="bg-muted/60">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                    {empty}
-                  </td>
-                </tr>
-              ) : (
-                items.map((p) => (
-                  <tr key={p.id} className="border-t border-border align-middle hover:bg-muted/30">
-                    <th scope="row" className="max-w-[16rem] truncate px-3 py-2 font-medium">
-                      {p.applicantName ?? "—"}
-                    </th>
-                    <td className="px-3 py-2 whitespace-nowrap">{p.description ?? paymentTypeLabel(p.type)}</td>
-                    <td className="px-3 py-2 tabular-nums whitespace-nowrap">{formatAmount(p.amount, p.currency)}</td>
-                    <td className="px-3 py-2">
-                      <StatusBadge status={displayStatus(p, today)} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDay(p.dueDate)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatInstant(p.paidAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {p.status === "completed" ? methodLabel(p.paymentMethod) : "—"}
-                    </td>
-                    <td className="px-3 py-2">
-                      <MarkButton payment={p} onMark={setMarking} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </section>
-        {data ? (
-          <ListPagination
-            data={{ ...data, itemCount: items.length }}
-            noun="payment"
-            label="Payments pages"
-            onPage={setPage}
-          />
-        ) : null}
-      </CardContent>
-      {marking ? <MarkCompletedDialog payment={marking} onClose={() => setMarking(null)} /> : null}
-    </Card>
+      }
+    >
+      <LoadStatus error={isError && "Failed to load payments."} />
+      <ListAndTable
+        label="Payments"
+        caption="Payments, newest first"
+        columns={columns}
+        items={items}
+        status={empty}
+        from="lg"
+        cardClassName="grid gap-2 rounded-md border border-border p-3"
+        card={(p) => (
+          <>
+            <CardHead
+              title={p.applicantName ?? "—"}
+              titleClassName="font-medium break-words"
+              subtitle={
+                <>
+                  {paymentTypeLabel(p.type)} ·{" "}
+                  <span className="tabular-nums">{formatAmount(p.amount, p.currency)}</span>
+                </>
+              }
+              badge={<StatusBadge status={displayStatus(p, today)} />}
+            />
+            <p className="text-sm text-muted-foreground">
+              {p.status === "completed"
+                ? `Paid ${formatInstant(p.paidAt)} · ${methodLabel(p.paymentMethod)}`
+                : `Due ${formatDay(p.dueDate)}`}
+            </p>
+            {p.status === "pending" ? (
+              <div>
+                <MarkButton payment={p} onMark={setMarking} />
+              </div>
+            ) : null}
+          </>
+        )}
+        row={(p) => (
+          <tr key={p.id} className={dataRowClass}>
+            <th scope="row" className="max-w-[16rem] truncate px-3 py-2 font-medium">
+              {p.applicantName ?? "—"}
+            </th>
+            <td className="px-3 py-2 whitespace-nowrap">{p.description ?? paymentTypeLabel(p.type)}</td>
+            <td className="px-3 py-2 tabular-nums whitespace-nowrap">{formatAmount(p.amount, p.currency)}</td>
+            <td className="px-3 py-2">
+              <StatusBadge status={displayStatus(p, today)} />
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatDay(p.dueDate)}</td>
+            <td className="px-3 py-2 whitespace-nowrap">{formatInstant(p.paidAt)}</td>
+            <td className="px-3 py-2 whitespace-nowrap">
+              {p.status === "completed" ? methodLabel(p.paymentMethod) : "—"}
+            </td>
+            <td className="px-3 py-2">
+              <MarkButton payment={p} onMark={setMarking} />
+            </td>
+          </tr>
+        )}
+      />
+      {data ? (
+        <ListPagination
+          data={{ ...data, itemCount: items.length }}
+          noun="payment"
+          label="Payments pages"
+          onPage={setPage}
+        />
+      ) : null}
+    </SectionCard>
   );
 }

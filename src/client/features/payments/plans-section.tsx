@@ -3,7 +3,8 @@ import { Fragment, useState } from "react";
 import { formatAmount, toPence } from "../../../shared/finance/money";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { CardHead, type Column, dataRowClass, ListAndTable } from "../../components/ui/data-table";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { CancelBookingButton } from "../places/cancel-booking-button";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
@@ -109,7 +110,17 @@ function ExpandButton({ plan, open, onToggle }: { plan: PaymentPlanDto; open: bo
   );
 }
 
-const columns = ["", "Application", "Type", "Total", "Paid", "Remaining", "Status", "Next due", "Actions"];
+const columns: Column[] = [
+  { key: "expand", label: <span className="sr-only">Expand</span> },
+  "Application",
+  "Type",
+  "Total",
+  "Paid",
+  "Remaining",
+  "Status",
+  "Next due",
+  "Actions",
+];
 
 /** Every plan, active first: its figures, and its payments on demand. */
 export function PlansSection() {
@@ -143,146 +154,114 @@ export function PlansSection() {
   const status = isLoading ? "Loading payment plans..." : "No payment plans yet: accepting an application creates one.";
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1.5">
-          <CardTitle as="h2">Payment plans</CardTitle>
-          <CardDescription>
-            Each accepted application gets a deposit and two instalments. Expand a plan to see and mark its payments.
-          </CardDescription>
-        </div>
+    <SectionCard
+      title="Payment plans"
+      description="Each accepted application gets a deposit and two instalments. Expand a plan to see and mark its payments."
+      action={
         <Button onClick={() => setRecording({ planId: null })} disabled={activePlans.length === 0}>
           <Plus aria-hidden="true" className="size-4" />
           Record payment
         </Button>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load payment plans.
-          </p>
-        ) : null}
-        {/* Phones: one card per plan instead of a table nine columns wide. */}
-        <ul aria-label="Payment plans" className="flex flex-col gap-3 lg:hidden">
-          {plans.length === 0 ? (
-            <li className="rounded-md border border-border px-3 py-8 text-center text-sm text-muted-foreground">
-              {status}
-            </li>
-          ) : (
-            plans.map((plan) => (
-              <li key={plan.id} className="grid gap-3 rounded-md border border-border p-3">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{plan.applicantName}</p>
-                    <p className="text-sm text-muted-foreground">{planTypeLabel(plan.planType)}</p>
-                  </div>
+      }
+      contentClassName="grid gap-3"
+      dialogs={
+        <>
+          {marking ? <MarkCompletedDialog payment={marking} onClose={() => setMarking(null)} /> : null}
+          {recording ? (
+            <RecordPaymentDialog plans={activePlans} planId={recording.planId} onClose={() => setRecording(null)} />
+          ) : null}
+        </>
+      }
+    >
+      <LoadStatus error={isError && "Failed to load payment plans."} />
+      {/* Phones: one card per plan instead of a table nine columns wide. */}
+      <ListAndTable
+        label="Payment plans"
+        caption="Payment plans, active first"
+        columns={columns}
+        items={plans}
+        status={status}
+        from="lg"
+        cardClassName="grid gap-3 rounded-md border border-border p-3"
+        tableClassName="min-w-[60rem]"
+        card={(plan) => (
+          <>
+            <CardHead
+              title={plan.applicantName}
+              titleClassName="font-medium break-words"
+              subtitle={planTypeLabel(plan.planType)}
+              badge={<StatusBadge status={plan.status} />}
+            />
+            <dl className="grid grid-cols-3 gap-2 text-sm">
+              <div>
+                <dt className="text-xs text-muted-foreground">Total</dt>
+                <dd className="tabular-nums">{formatAmount(plan.totalAmount, plan.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Paid</dt>
+                <dd className="tabular-nums">{formatAmount(plan.paidAmount, plan.currency)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Remaining</dt>
+                <dd className="tabular-nums">{formatAmount(plan.remainingAmount, plan.currency)}</dd>
+              </div>
+              <div className="col-span-3">
+                <dt className="text-xs text-muted-foreground">Next due</dt>
+                <dd>{formatDay(plan.nextDueDate)}</dd>
+              </div>
+            </dl>
+            {actions(plan)}
+            <details className="group">
+              <summary className="cursor-pointer rounded-md text-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-ring">
+                Payments ({plan.payments.length})
+              </summary>
+              <div className="mt-2">
+                <PlanPayments plan={plan} onMark={setMarking} />
+              </div>
+            </details>
+          </>
+        )}
+        row={(plan) => {
+          const expanded = open.has(plan.id);
+          return (
+            <Fragment key={plan.id}>
+              <tr className={dataRowClass}>
+                <td className="px-1 py-1">
+                  <ExpandButton plan={plan} open={expanded} onToggle={() => toggle(plan.id)} />
+                </td>
+                <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium">
+                  <span className="block truncate">{plan.applicantName}</span>
+                  <span className="block truncate text-xs font-normal text-muted-foreground">
+                    {plan.applicantEmail}
+                  </span>
+                </th>
+                <td className="px-3 py-2 whitespace-nowrap">{planTypeLabel(plan.planType)}</td>
+                <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                  {formatAmount(plan.totalAmount, plan.currency)}
+                </td>
+                <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                  {formatAmount(plan.paidAmount, plan.currency)}
+                </td>
+                <td className="px-3 py-2 tabular-nums whitespace-nowrap">
+                  {formatAmount(plan.remainingAmount, plan.currency)}
+                </td>
+                <td className="px-3 py-2">
                   <StatusBadge status={plan.status} />
-                </div>
-                <dl className="grid grid-cols-3 gap-2 text-sm">
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Total</dt>
-                    <dd className="tabular-nums">{formatAmount(plan.totalAmount, plan.currency)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Paid</dt>
-                    <dd className="tabular-nums">{formatAmount(plan.paidAmount, plan.currency)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">Remaining</dt>
-                    <dd className="tabular-nums">{formatAmount(plan.remainingAmount, plan.currency)}</dd>
-                  </div>
-                  <div className="col-span-3">
-                    <dt className="text-xs text-muted-foreground">Next due</dt>
-                    <dd>{formatDay(plan.nextDueDate)}</dd>
-                  </div>
-                </dl>
-                {actions(plan)}
-                <details className="group">
-                  <summary className="cursor-pointer rounded-md text-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-ring">
-                    Payments ({plan.payments.length})
-                  </summary>
-                  <div className="mt-2">
-                    <PlanPayments plan={plan} onMark={setMarking} />
-                  </div>
-                </details>
-              </li>
-            ))
-          )}
-        </ul>
-        <section
-          aria-label="Payment plans table"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          className="hidden overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring lg:block"
-        >
-          <table className="w-full min-w-[60rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Payment plans, active first</caption>
-            <thead className="bg-muted/60">
-              <tr>
-                {columns.map((column, i) => (
-                  <th key={column || i} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {column || <span className="sr-only">Expand</span>}
-                  </th>
-                ))}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDay(plan.nextDueDate)}</td>
+                <td className="px-3 py-2">{actions(plan)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {plans.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                    {status}
+              {expanded ? (
+                <tr id={`plan-payments-${plan.id}`} className="bg-muted/30">
+                  <td colSpan={columns.length} className="px-3 py-3">
+                    <PlanPayments plan={plan} onMark={setMarking} />
                   </td>
                 </tr>
-              ) : (
-                plans.map((plan) => {
-                  const expanded = open.has(plan.id);
-                  return (
-                    <Fragment key={plan.id}>
-                      <tr className="border-t border-border align-middle hover:bg-muted/30">
-                        <td className="px-1 py-1">
-                          <ExpandButton plan={plan} open={expanded} onToggle={() => toggle(plan.id)} />
-                        </td>
-                        <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium">
-                          <span className="block truncate">{plan.applicantName}</span>
-                          <span className="block truncate text-xs font-normal text-muted-foreground">
-                            {plan.applicantEmail}
-                          </span>
-                        </th>
-                        <td className="px-3 py-2 whitespace-nowrap">{planTypeLabel(plan.planType)}</td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {formatAmount(plan.totalAmount, plan.currency)}
-                        </td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {formatAmount(plan.paidAmount, plan.currency)}
-                        </td>
-                        <td className="px-3 py-2 tabular-nums whitespace-nowrap">
-                          {formatAmount(plan.remainingAmount, plan.currency)}
-                        </td>
-                        <td className="px-3 py-2">
-                          <StatusBadge status={plan.status} />
-                        </td>
-                        <td className="px-3 py-2 whitespace-nowrap">{formatDay(plan.nextDueDate)}</td>
-                        <td className="px-3 py-2">{actions(plan)}</td>
-                      </tr>
-                      {expanded ? (
-                        <tr id={`plan-payments-${plan.id}`} className="bg-muted/30">
-                          <td colSpan={columns.length} className="px-3 py-3">
-                            <PlanPayments plan={plan} onMark={setMarking} />
-                          </td>
-                        </tr>
-                      ) : null}
-                    </Fragment>
-                  );
-                })
-              )}
-            </tbody>
-          </table>
-        </section>
-      </CardContent>
-      {marking ? <MarkCompletedDialog payment={marking} onClose={() => setMarking(null)} /> : null}
-      {recording ? (
-        <RecordPaymentDialog plans={activePlans} planId={recording.planId} onClose={() => setRecording(null)} />
-      ) : null}
-    </Card>
+              ) : null}
+            </Fragment>
+          );
+        }}
+      />
+    </SectionCard>
   );
 }

@@ -12,10 +12,11 @@ import {
   reminderSentMessage,
   reminderTimingLabel,
 } from "../../../shared/schemas/payment-reminders";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { FilterChips } from "../../components/ui/filter-chips";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { serverMessage } from "../../lib/api-error-message";
-import { cn } from "../../lib/cn";
 import { useWrite } from "../../lib/use-write";
 import { paymentRemindersPath } from "./payments-api";
 
@@ -41,14 +42,9 @@ function statusLabel(status: string): string {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        statusClasses[status] ?? "border-gray-300 bg-gray-100 text-gray-800",
-      )}
-    >
+    <Badge className={statusClasses[status] ?? "border-gray-300 bg-gray-100 text-gray-800"}>
       {statusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 
@@ -173,70 +169,45 @@ export function RemindersSection() {
   const items = list.data?.items ?? [];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Payment reminders</CardTitle>
-        <CardDescription>
-          Emailed before each deposit and instalment falls due, and once when one is overdue, at 09:00 UK time.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <fieldset className="min-w-0">
-          <legend className="sr-only">Filter reminders by status</legend>
-          <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap">
-            {filters.map((f) => {
-              const selected = f === filter;
-              const n = counts?.[f];
-              return (
-                <button
-                  key={f}
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => setFilter(f)}
-                  className={cn(
-                    "inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full border px-3 text-sm font-medium whitespace-nowrap",
-                    "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-                    selected
-                      ? "border-primary bg-primary text-primary-foreground"
-                      : "border-border bg-card text-foreground hover:bg-muted",
-                  )}
-                >
-                  {f === "all" ? "All" : statusLabel(f)}{" "}
-                  {n === undefined ? null : (
-                    <span className={cn("tabular-nums", selected ? "opacity-90" : "text-muted-foreground")}>{n}</span>
-                  )}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
+    <SectionCard
+      title="Payment reminders"
+      description="Emailed before each deposit and instalment falls due, and once when one is overdue, at 09:00 UK time."
+      contentClassName="grid gap-4"
+    >
+      <FilterChips
+        legend="Filter reminders by status"
+        options={filters}
+        value={filter}
+        onChange={setFilter}
+        label={(f) => (f === "all" ? "All" : statusLabel(f))}
+        count={(f) => counts?.[f]}
+        rowClassName="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap"
+      />
 
-        {list.isError ? (
-          <p role="alert" className="text-destructive">
-            {serverMessage(list.error) ?? "Could not load the payment reminders."}
-          </p>
-        ) : null}
-        {list.isLoading ? <p className="text-muted-foreground">Loading reminders...</p> : null}
-        {list.data && items.length === 0 ? (
-          <p className="text-muted-foreground">
-            {filter === "all"
-              ? "No reminders yet: they appear once a payment plan exists."
-              : "No reminders with this status."}
-          </p>
-        ) : null}
-        {items.length > 0 ? (
-          <ul aria-label="Payment reminders" className="divide-y divide-border">
-            {items.map((r) => (
-              <ReminderRow
-                key={r.id}
-                reminder={r}
-                sending={send.isPending && send.variables?.id === r.id}
-                onSend={() => send.mutate(r)}
-              />
-            ))}
-          </ul>
-        ) : null}
-      </CardContent>
-    </Card>
+      <LoadStatus
+        className=""
+        error={list.isError && (serverMessage(list.error) ?? "Could not load the payment reminders.")}
+        loading={list.isLoading && "Loading reminders..."}
+        empty={
+          list.data &&
+          items.length === 0 &&
+          (filter === "all"
+            ? "No reminders yet: they appear once a payment plan exists."
+            : "No reminders with this status.")
+        }
+      />
+      {items.length > 0 ? (
+        <ul aria-label="Payment reminders" className="divide-y divide-border">
+          {items.map((r) => (
+            <ReminderRow
+              key={r.id}
+              reminder={r}
+              sending={send.isPending && send.variables?.id === r.id}
+              onSend={() => send.mutate(r)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </SectionCard>
   );
 }

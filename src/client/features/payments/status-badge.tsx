@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { Badge } from "../../components/ui/badge";
 
 /** Text colours are the 800 shades for 4.5:1 contrast on their 100 backgrounds. */
 const classes: Record<string, string> = {
@@ -12,14 +12,8 @@ const classes: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span
-      data-status={status}
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        classes[status] ?? classes.cancelled,
-      )}
-    >
+    <Badge data-status={status} className={classes[status] ?? classes.cancelled}>
       {status.charAt(0).toUpperCase() + status.slice(1)}
-    </span>
+    </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useGuestCandidates, useInviteGuest } from "./schedule-api";
 
 /** Accepted applicants and their guest-portal accounts: invite sends a set-password email. */
@@ -7,46 +7,37 @@ export function GuestsSection() {
   const { data, isLoading, isError } = useGuestCandidates();
   const invite = useInviteGuest();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Guests</CardTitle>
-        <CardDescription>
-          Accepted applicants can see their schedule, room and calendar in the guest portal.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? <p className="text-sm text-muted-foreground">Loading guests...</p> : null}
-        {isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load guests.
-          </p>
-        ) : null}
-        {data && data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No accepted applications yet.</p>
-        ) : null}
-        <ul className="divide-y divide-border">
-          {data?.map((g) => (
-            <li key={g.applicationId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-              <span>
-                <span className="font-medium">{g.name}</span> <span className="text-muted-foreground">{g.email}</span>
-              </span>
-              {g.guestUserId ? (
-                <span className="text-muted-foreground">Has portal access</span>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={invite.isPending}
-                  aria-label={`Invite ${g.name} to guest portal`}
-                  onClick={() => invite.mutate(g.applicationId)}
-                >
-                  Invite to guest portal
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Guests"
+      description="Accepted applicants can see their schedule, room and calendar in the guest portal."
+    >
+      <LoadStatus
+        loading={isLoading && "Loading guests..."}
+        error={isError && "Failed to load guests."}
+        empty={data?.length === 0 && "No accepted applications yet."}
+      />
+      <ul className="divide-y divide-border">
+        {data?.map((g) => (
+          <li key={g.applicationId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="font-medium">{g.name}</span> <span className="text-muted-foreground">{g.email}</span>
+            </span>
+            {g.guestUserId ? (
+              <span className="text-muted-foreground">Has portal access</span>
+            ) : (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={invite.isPending}
+                aria-label={`Invite ${g.name} to guest portal`}
+                onClick={() => invite.mutate(g.applicationId)}
+              >
+                Invite to guest portal
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
   );
 }

@@ -13,8 +13,8 @@ import {
   wallClockInZone,
 } from "../../../shared/schemas/schedule";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { sessionsPath } from "./schedule-api";
 import { SessionFormDialog } from "./session-form-dialog";
@@ -32,25 +32,16 @@ function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: 
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Delete session?"
       description={`"${session.title}" on ${formatDayHeading(session.date)} will be removed from the schedule and from guests' calendars.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </Button>
-        </>
-      }
+      {...deleteLabels}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">This action cannot be undone.</p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -65,81 +56,75 @@ export function SessionsSection() {
   const defaultDate = retreat?.startDate && retreat.startDate > today ? retreat.startDate : today;
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1.5">
-          <CardTitle as="h2">Sessions</CardTitle>
-          <CardDescription>
-            {retreat
-              ? `${retreat.name}${retreat.startDate && retreat.endDate ? ` (${formatDayRange(retreat.startDate, retreat.endDate)})` : ""}. Times are ${zoneLabel(timeZone)} (${timeZone}).`
-              : "The retreat's programme, day by day."}
-          </CardDescription>
-        </div>
+    <SectionCard
+      title="Sessions"
+      description={
+        retreat
+          ? `${retreat.name}${retreat.startDate && retreat.endDate ? ` (${formatDayRange(retreat.startDate, retreat.endDate)})` : ""}. Times are ${zoneLabel(timeZone)} (${timeZone}).`
+          : "The retreat's programme, day by day."
+      }
+      action={
         <Button onClick={() => setEditing("new")} disabled={!retreat}>
           <CalendarPlus aria-hidden="true" className="size-4" />
           Add session
         </Button>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? <p className="text-sm text-muted-foreground">Loading sessions...</p> : null}
-        {isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load sessions.
-          </p>
-        ) : null}
-        {data && !retreat ? <p className="text-sm text-muted-foreground">No retreat yet: create one first.</p> : null}
-        {data && retreat && days.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No sessions yet. Add the first one.</p>
-        ) : null}
-        <div className="grid gap-6">
-          {days.map((day) => (
-            <section key={day.date} aria-labelledby={`day-${day.date}`}>
-              <h3 id={`day-${day.date}`} className="mb-2 text-base font-semibold">
-                {formatDayHeading(day.date)}
-              </h3>
-              <ul className="divide-y divide-border rounded-md border border-border">
-                {day.items.map((s) => (
-                  <li key={s.id} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
-                    <p className="w-full shrink-0 text-sm tabular-nums sm:w-44">
-                      {formatLocalTimes(s.localStartTime, s.localEndTime, timeZone)}
+      }
+      dialogs={
+        <>
+          {editing ? (
+            <SessionFormDialog
+              session={editing === "new" ? null : editing}
+              retreatId={retreat?.id ?? null}
+              timeZone={timeZone}
+              defaultDate={defaultDate}
+              onClose={() => setEditing(null)}
+            />
+          ) : null}
+          {deleting ? <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} /> : null}
+        </>
+      }
+    >
+      <LoadStatus
+        loading={isLoading && "Loading sessions..."}
+        error={isError && "Failed to load sessions."}
+        empty={
+          data &&
+          (retreat ? days.length === 0 && "No sessions yet. Add the first one." : "No retreat yet: create one first.")
+        }
+      />
+      <div className="grid gap-6">
+        {days.map((day) => (
+          <section key={day.date} aria-labelledby={`day-${day.date}`}>
+            <h3 id={`day-${day.date}`} className="mb-2 text-base font-semibold">
+              {formatDayHeading(day.date)}
+            </h3>
+            <ul className="divide-y divide-border rounded-md border border-border">
+              {day.items.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-start gap-3 p-3 sm:flex-nowrap">
+                  <p className="w-full shrink-0 text-sm tabular-nums sm:w-44">
+                    {formatLocalTimes(s.localStartTime, s.localEndTime, timeZone)}
+                  </p>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">{s.title}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {[typeLabel(s.type), s.location, s.isPublic ? null : "Staff only"].filter(Boolean).join(" · ")}
                     </p>
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{s.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {[typeLabel(s.type), s.location, s.isPublic ? null : "Staff only"].filter(Boolean).join(" · ")}
-                      </p>
-                      {s.description ? <p className="mt-1 text-sm">{s.description}</p> : null}
-                    </div>
-                    <div className="flex gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${s.title}`} onClick={() => setEditing(s)}>
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Delete ${s.title}`}
-                        onClick={() => setDeleting(s)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </CardContent>
-      {editing ? (
-        <SessionFormDialog
-          session={editing === "new" ? null : editing}
-          retreatId={retreat?.id ?? null}
-          timeZone={timeZone}
-          defaultDate={defaultDate}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      {deleting ? <DeleteSessionDialog session={deleting} onClose={() => setDeleting(null)} /> : null}
-    </Card>
+                    {s.description ? <p className="mt-1 text-sm">{s.description}</p> : null}
+                  </div>
+                  <div className="flex gap-1">
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${s.title}`} onClick={() => setEditing(s)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${s.title}`} onClick={() => setDeleting(s)}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </SectionCard>
   );
 }

@@ -10,6 +10,7 @@ import {
   type UserDto,
 } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
+import { DataTable } from "../../components/ui/data-table";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -208,36 +209,16 @@ export function UsersTable() {
   if (error || !data) return <p role="alert">Unable to load users.</p>;
   return (
     <div className="@container overflow-x-auto">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Users who can sign in to the back office</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Email
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Role
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Last sign-in
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((user) => (
-            <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Users who can sign in to the back office"
+        columns={["Name", "Email", "Role", "Status", "Last sign-in", "Actions"]}
+        variant="plain"
+        className="min-w-[56rem]"
+      >
+        {data.map((user) => (
+          <UserRow key={user.id} user={user} isSelf={user.id === me?.id} />
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -11,9 +11,9 @@ import {
   vendorBookingStatusLabels,
 } from "../../../shared/schemas/vendors";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { AdminDialog } from "../../components/ui/dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { sessionsPath } from "../schedule/schedule-api";
 import { BookVendorDialog } from "./book-vendor-dialog";
@@ -30,27 +30,20 @@ function RemoveBookingDialog({ target, onClose }: { target: Target; onClose: () 
     onSuccess: onClose,
   });
   return (
-    <AdminDialog
-      open
-      alert
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmDialog
       title="Remove booking?"
       description={`${target.booking.vendorName} will no longer be booked for "${target.sessionTitle}" and the booking leaves the vendor's portal.`}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(target.booking.id)}>
-            {remove.isPending ? "Removing..." : "Remove"}
-          </Button>
-        </>
-      }
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      keepLabel="Cancel"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(target.booking.id)}
+      onClose={onClose}
     >
       <p className="text-sm text-muted-foreground">
         To keep a record of it instead, set its status to Cancelled. Removing cannot be undone.
       </p>
-    </AdminDialog>
+    </ConfirmDialog>
   );
 }
 
@@ -140,79 +133,70 @@ export function VendorBookingsSection() {
   const orphans = (bookings.data ?? []).filter((b) => !b.retreatSessionId || !known.has(b.retreatSessionId));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Vendor bookings</CardTitle>
-        <CardDescription>
-          Book vendors onto sessions. A booked vendor sees the session in the vendor portal.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {sessions.isLoading || bookings.isLoading ? (
-          <p className="text-sm text-muted-foreground">Loading bookings...</p>
-        ) : null}
-        {sessions.isError || bookings.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load vendor bookings.
-          </p>
-        ) : null}
-        {sessions.data && all.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Add sessions first, then book vendors onto them.</p>
-        ) : null}
-        {all.length > 0 ? (
-          <ul
-            aria-label="Sessions and their vendors"
-            className="divide-y divide-border rounded-md border border-border"
-          >
-            {all.map((s) => {
-              const list = bySession(s.id);
-              return (
-                <li key={s.id} aria-labelledby={`bookings-session-${s.id}`} className="grid gap-1 p-3">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p id={`bookings-session-${s.id}`} className="min-w-0">
-                      <span className="text-sm text-muted-foreground tabular-nums">{sessionWhen(s, timeZone)}</span>{" "}
-                      <span className="font-medium">{s.title}</span>
-                    </p>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Book vendor for ${s.title}`}
-                      onClick={() => setBooking(s)}
-                    >
-                      <UserPlus aria-hidden="true" className="size-4" />
-                      Book vendor
-                    </Button>
-                  </div>
-                  {list.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">No vendors booked.</p>
-                  ) : (
-                    <ul aria-label={`Vendors booked for ${s.title}`} className="divide-y divide-border">
-                      {list.map((b) => (
-                        <BookingRow key={b.id} booking={b} sessionTitle={s.title} onRemove={setRemoving} />
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              );
+    <SectionCard
+      title="Vendor bookings"
+      description="Book vendors onto sessions. A booked vendor sees the session in the vendor portal."
+      contentClassName="grid gap-6"
+      dialogs={
+        <>
+          {booking ? <BookVendorDialog session={booking} timeZone={timeZone} onClose={() => setBooking(null)} /> : null}
+          {removing ? <RemoveBookingDialog target={removing} onClose={() => setRemoving(null)} /> : null}
+        </>
+      }
+    >
+      <LoadStatus
+        loading={(sessions.isLoading || bookings.isLoading) && "Loading bookings..."}
+        error={(sessions.isError || bookings.isError) && "Failed to load vendor bookings."}
+        empty={sessions.data && all.length === 0 && "Add sessions first, then book vendors onto them."}
+      />
+      {all.length > 0 ? (
+        <ul aria-label="Sessions and their vendors" className="divide-y divide-border rounded-md border border-border">
+          {all.map((s) => {
+            const list = bySession(s.id);
+            return (
+              <li key={s.id} aria-labelledby={`bookings-session-${s.id}`} className="grid gap-1 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p id={`bookings-session-${s.id}`} className="min-w-0">
+                    <span className="text-sm text-muted-foreground tabular-nums">{sessionWhen(s, timeZone)}</span>{" "}
+                    <span className="font-medium">{s.title}</span>
+                  </p>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Book vendor for ${s.title}`}
+                    onClick={() => setBooking(s)}
+                  >
+                    <UserPlus aria-hidden="true" className="size-4" />
+                    Book vendor
+                  </Button>
+                </div>
+                {list.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No vendors booked.</p>
+                ) : (
+                  <ul aria-label={`Vendors booked for ${s.title}`} className="divide-y divide-border">
+                    {list.map((b) => (
+                      <BookingRow key={b.id} booking={b} sessionTitle={s.title} onRemove={setRemoving} />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {orphans.length > 0 ? (
+        <section aria-labelledby="bookings-orphans">
+          <h3 id="bookings-orphans" className="mb-1 text-base font-semibold">
+            Bookings whose session was deleted
+          </h3>
+          <ul className="divide-y divide-border">
+            {orphans.map((b) => {
+              const title = b.sessionTitle ?? `Deleted session, ${timeOf(b.startTime, timeZone)}`;
+              return <BookingRow key={b.id} booking={b} sessionTitle={title} onRemove={setRemoving} />;
             })}
           </ul>
-        ) : null}
-        {orphans.length > 0 ? (
-          <section aria-labelledby="bookings-orphans">
-            <h3 id="bookings-orphans" className="mb-1 text-base font-semibold">
-              Bookings whose session was deleted
-            </h3>
-            <ul className="divide-y divide-border">
-              {orphans.map((b) => {
-                const title = b.sessionTitle ?? `Deleted session, ${timeOf(b.startTime, timeZone)}`;
-                return <BookingRow key={b.id} booking={b} sessionTitle={title} onRemove={setRemoving} />;
-              })}
-            </ul>
-          </section>
-        ) : null}
-      </CardContent>
-      {booking ? <BookVendorDialog session={booking} timeZone={timeZone} onClose={() => setBooking(null)} /> : null}
-      {removing ? <RemoveBookingDialog target={removing} onClose={() => setRemoving(null)} /> : null}
-    </Card>
+        </section>
+      ) : null}
+    </SectionCard>
   );
 }

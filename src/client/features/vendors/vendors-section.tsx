@@ -1,8 +1,9 @@
 import { Pencil, Store } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { VendorDto } from "../../../shared/schemas/vendors";
+import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { cn } from "../../lib/cn";
 import { useWrite } from "../../lib/use-write";
 import { VendorFormDialog } from "./vendor-form-dialog";
@@ -19,14 +20,9 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
-        active ? "border-green-200 bg-green-100 text-green-800" : "border-gray-400 text-gray-700",
-      )}
-    >
+    <Badge className={active ? "border-green-200 bg-green-100 text-green-800" : "border-gray-400 text-gray-700"}>
       {active ? "Active" : "Inactive"}
-    </span>
+    </Badge>
   );
 }
 
@@ -48,77 +44,71 @@ export function VendorsSection() {
     (bookings.data ?? []).filter((b) => b.vendorId === vendorId && b.status !== "cancelled").length;
 
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1.5">
-          <CardTitle as="h2">Vendors</CardTitle>
-          <CardDescription>
-            Caterers, drivers, teachers and other suppliers. Deactivate a vendor to stop new bookings; its history
-            stays.
-          </CardDescription>
-        </div>
+    <SectionCard
+      title="Vendors"
+      description="Caterers, drivers, teachers and other suppliers. Deactivate a vendor to stop new bookings; its history stays."
+      action={
         <Button onClick={() => setEditing("new")}>
           <Store aria-hidden="true" className="size-4" />
           Add vendor
         </Button>
-      </CardHeader>
-      <CardContent>
-        {isLoading ? <p className="text-sm text-muted-foreground">Loading vendors...</p> : null}
-        {isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load vendors.
-          </p>
-        ) : null}
-        {data && data.length === 0 ? <p className="text-sm text-muted-foreground">No vendors yet.</p> : null}
-        <ul aria-label="Vendor list" className="grid gap-3 lg:grid-cols-2">
-          {data?.map((v) => {
-            const count = bookingCount(v.id);
-            return (
-              <li
-                key={v.id}
-                aria-labelledby={`vendor-${v.id}`}
-                className={cn("grid gap-3 rounded-md border border-border p-4", !v.isActive && "bg-muted/50")}
-              >
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 id={`vendor-${v.id}`} className="font-semibold break-words">
-                      {v.name}
-                    </h3>
-                    <p className="text-sm text-muted-foreground">
-                      {[v.type, `${count} ${count === 1 ? "booking" : "bookings"}`].filter(Boolean).join(" · ")}
-                    </p>
-                  </div>
-                  <ActiveBadge active={v.isActive} />
+      }
+      dialogs={
+        editing ? (
+          <VendorFormDialog vendor={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+        ) : null
+      }
+    >
+      <LoadStatus
+        loading={isLoading && "Loading vendors..."}
+        error={isError && "Failed to load vendors."}
+        empty={data?.length === 0 && "No vendors yet."}
+      />
+      <ul aria-label="Vendor list" className="grid gap-3 lg:grid-cols-2">
+        {data?.map((v) => {
+          const count = bookingCount(v.id);
+          return (
+            <li
+              key={v.id}
+              aria-labelledby={`vendor-${v.id}`}
+              className={cn("grid gap-3 rounded-md border border-border p-4", !v.isActive && "bg-muted/50")}
+            >
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 id={`vendor-${v.id}`} className="font-semibold break-words">
+                    {v.name}
+                  </h3>
+                  <p className="text-sm text-muted-foreground">
+                    {[v.type, `${count} ${count === 1 ? "booking" : "bookings"}`].filter(Boolean).join(" · ")}
+                  </p>
                 </div>
-                <dl className="grid gap-2 sm:grid-cols-2">
-                  <Detail term="Email">{v.email}</Detail>
-                  <Detail term="Phone">{v.phone}</Detail>
-                  <Detail term="Services">{v.services.join(", ")}</Detail>
-                  <Detail term="Portal user">{userName(v.userId)}</Detail>
-                </dl>
-                <div className="flex flex-wrap gap-2">
-                  <Button size="sm" variant="outline" aria-label={`Edit ${v.name}`} onClick={() => setEditing(v)}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`${v.isActive ? "Deactivate" : "Reactivate"} ${v.name}`}
-                    disabled={setActive.isPending}
-                    onClick={() => setActive.mutate({ vendor: v, isActive: !v.isActive })}
-                  >
-                    {v.isActive ? "Deactivate" : "Reactivate"}
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </CardContent>
-      {editing ? (
-        <VendorFormDialog vendor={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </Card>
+                <ActiveBadge active={v.isActive} />
+              </div>
+              <dl className="grid gap-2 sm:grid-cols-2">
+                <Detail term="Email">{v.email}</Detail>
+                <Detail term="Phone">{v.phone}</Detail>
+                <Detail term="Services">{v.services.join(", ")}</Detail>
+                <Detail term="Portal user">{userName(v.userId)}</Detail>
+              </dl>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="outline" aria-label={`Edit ${v.name}`} onClick={() => setEditing(v)}>
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={`${v.isActive ? "Deactivate" : "Reactivate"} ${v.name}`}
+                  disabled={setActive.isPending}
+                  onClick={() => setActive.mutate({ vendor: v, isActive: !v.isActive })}
+                >
+                  {v.isActive ? "Deactivate" : "Reactivate"}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, Plus, Search } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import {
   type AdminApplication,
@@ -7,10 +7,10 @@ import {
   stageFilterOptions,
 } from "../../../../shared/schemas/applications-admin";
 import { Button, buttonVariants } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
+import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { ListPagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { applicationsPath } from "../applications-api";
 import { ApplicationDetailModal } from "./application-detail-modal";
@@ -55,7 +55,7 @@ const sortChoices: [value: string, label: string][] = [
 export function ApplicationsTab() {
   const id = useId();
   const [filters, setFilters] = useState<ListFilters>(defaultFilters);
-  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
+  const search = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [linkedId, setLinkedId] = useState(linkedApplicationId);
   const linked = useQuery<AdminApplication>({
@@ -94,27 +94,13 @@ export function ApplicationsTab() {
           Applications
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-search`}>Search</Label>
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                id={`${id}-search`}
-                type="search"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-                placeholder="Name, email or country"
-                aria-describedby={`${id}-search-hint`}
-                className="pl-9 sm:w-64"
-              />
-            </div>
-            <p id={`${id}-search-hint`} className="sr-only">
-              Matches the start of a name, surname, email address or country.
-            </p>
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            search={search}
+            placeholder="Name, email or country"
+            hint="Matches the start of a name, surname, email address or country."
+            inputClassName="sm:w-64"
+          />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-stage`}>Stage</Label>
             <NativeSelect
@@ -172,7 +158,12 @@ export function ApplicationsTab() {
           That application could not be opened: it may have been deleted.
         </p>
       ) : null}
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+      <PagedList
+        query={list}
+        noun="application"
+        label="Applications pages"
+        onPage={(page) => setFilters({ ...filters, page })}
+      >
         <ApplicationsTable
           items={list.data?.items ?? []}
           sort={filters.sort}
@@ -181,15 +172,7 @@ export function ApplicationsTab() {
           onAction={setDialog}
           status={status}
         />
-      </div>
-      {list.data ? (
-        <ListPagination
-          data={{ ...list.data, itemCount: list.data.items.length }}
-          noun="application"
-          label="Applications pages"
-          onPage={(page) => setFilters({ ...filters, page })}
-        />
-      ) : null}
+      </PagedList>
 
       {dialog?.kind === "view" ? <ApplicationDetailModal application={dialog.application} onClose={close} /> : null}
       {dialog?.kind === "edit" ? <ApplicationFormDialog application={dialog.application} onClose={close} /> : null}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type Campaign, campaignSendsResponseSchema, sendStatuses } from "../../../../shared/schemas/email-campaigns";
 import { Button } from "../../../components/ui/button";
+import { DataTable, ScrollRegion } from "../../../components/ui/data-table";
 import { AdminDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
@@ -71,56 +72,34 @@ export function RecipientsDialog({ campaign, onClose }: { campaign: Campaign; on
         ) : (
           <>
             {data.items.length > 0 ? (
-              <section
-                className="overflow-x-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-ring"
-                aria-label="Recipients, scrollable"
-                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1); the table has no focusable cells
-                tabIndex={0}
-              >
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">Recipients and what happened to their message</caption>
-                  <thead className="bg-muted text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Email
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Status
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Attempts
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Sent
-                      </th>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Details
-                      </th>
+              <ScrollRegion label="Recipients, scrollable">
+                <DataTable
+                  caption="Recipients and what happened to their message"
+                  columns={["Email", "Status", "Attempts", "Sent", "Details"]}
+                  variant="plain"
+                  headClassName="bg-muted text-muted-foreground"
+                >
+                  {data.items.map((row) => (
+                    <tr key={row.id} className="border-t border-border align-top">
+                      <td className="px-3 py-2 break-all">{row.email}</td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={row.status} />
+                      </td>
+                      <td className="px-3 py-2">{row.attempts}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(row.sentAt) || "—"}</td>
+                      <td className="px-3 py-2 text-muted-foreground">
+                        {[
+                          row.bouncedAt ? `Bounced ${formatDateTime(row.bouncedAt)}` : null,
+                          row.unsubscribedAt ? `Unsubscribed ${formatDateTime(row.unsubscribedAt)}` : null,
+                          row.errorMessage,
+                        ]
+                          .filter(Boolean)
+                          .join(". ") || "—"}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {data.items.map((row) => (
-                      <tr key={row.id} className="border-t border-border align-top">
-                        <td className="px-3 py-2 break-all">{row.email}</td>
-                        <td className="px-3 py-2">
-                          <StatusBadge status={row.status} />
-                        </td>
-                        <td className="px-3 py-2">{row.attempts}</td>
-                        <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(row.sentAt) || "—"}</td>
-                        <td className="px-3 py-2 text-muted-foreground">
-                          {[
-                            row.bouncedAt ? `Bounced ${formatDateTime(row.bouncedAt)}` : null,
-                            row.unsubscribedAt ? `Unsubscribed ${formatDateTime(row.unsubscribedAt)}` : null,
-                            row.errorMessage,
-                          ]
-                            .filter(Boolean)
-                            .join(". ") || "—"}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </section>
+                  ))}
+                </DataTable>
+              </ScrollRegion>
             ) : null}
             <ListPagination
               data={{ total: data.total, page: data.page, pageSize: data.pageSize, itemCount: data.items.length }}

@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { Badge } from "../../../components/ui/badge";
 
 const statusLabels: Record<string, string> = {
   queued: "Queued",
@@ -31,16 +31,13 @@ export const loggedExplanation = "Recorded only — SMTP not configured";
 
 export function EmailStatusBadge({ status }: { status: string }) {
   return (
-    <span
+    <Badge
       data-status={status}
       title={status === "logged" ? loggedExplanation : undefined}
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        statusClasses[status] ?? statusClasses.logged,
-      )}
+      className={statusClasses[status] ?? statusClasses.logged}
     >
       {emailStatusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 

@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { Badge } from "../../../components/ui/badge";
 
 const segmentLabels: Record<string, string> = {
   general: "General",
@@ -49,15 +49,9 @@ const statusClasses: Record<string, string> = {
 
 export function SubscriberStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      data-status={status}
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        statusClasses[status] ?? statusClasses.unsubscribed,
-      )}
-    >
+    <Badge data-status={status} className={statusClasses[status] ?? statusClasses.unsubscribed}>
       {subscriberStatusLabel(status)}
-    </span>
+    </Badge>
   );
 }
 

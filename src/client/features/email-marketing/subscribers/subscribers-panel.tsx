@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Download, Plus, Search, Upload } from "lucide-react";
+import { Download, Plus, Upload } from "lucide-react";
 import { useId, useState } from "react";
 import {
   type SubscriberListResponse,
@@ -9,10 +9,10 @@ import {
   subscriberStatuses,
 } from "../../../../shared/schemas/email-subscribers";
 import { Button, buttonVariants } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
+import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
-import { ListPagination } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { subscriberTagsPath } from "../email-marketing-api";
 import { AddSubscriberDialog } from "./add-subscriber-dialog";
@@ -58,7 +58,7 @@ function Summary({ summary }: { summary: SubscriberListResponse["summary"] | und
 export function SubscribersPanel() {
   const id = useId();
   const [filters, setFilters] = useState<SubscriberFilters>(defaultSubscriberFilters);
-  const [searchText, setSearchText] = useDebouncedSearch(setFilters);
+  const search = useDebouncedSearch(setFilters);
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
   const list = useQuery<SubscriberListResponse>({
@@ -118,23 +118,12 @@ export function SubscribersPanel() {
 
       {/* Two columns even on phones, so the four selects take two rows rather than four. */}
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
-          <Label htmlFor={`${id}-search`}>Search</Label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Email or name"
-              className="pl-9"
-            />
-          </div>
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          search={search}
+          placeholder="Email or name"
+          className="col-span-2 lg:col-span-1"
+        />
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor={`${id}-segment`}>Segment</Label>
           <NativeSelect
@@ -193,17 +182,14 @@ export function SubscribersPanel() {
         </div>
       </div>
 
-      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-70 transition-opacity" : undefined}>
+      <PagedList
+        query={list}
+        noun="subscriber"
+        label="Subscribers pages"
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      >
         <SubscribersTable items={list.data?.items ?? []} onAction={setDialog} status={status} />
-      </div>
-      {list.data ? (
-        <ListPagination
-          data={{ ...list.data, itemCount: list.data.items.length }}
-          noun="subscriber"
-          label="Subscribers pages"
-          onPage={(page) => setFilters((current) => ({ ...current, page }))}
-        />
-      ) : null}
+      </PagedList>
 
       {dialog?.kind === "add" ? <AddSubscriberDialog onClose={close} /> : null}
       {dialog?.kind === "import" ? <ImportSubscribersDialog onClose={close} /> : null}

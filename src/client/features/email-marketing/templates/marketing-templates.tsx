@@ -3,7 +3,8 @@ import { useState } from "react";
 import { categoryLabel } from "../../../../shared/display/labels";
 import { type MarketingTemplate, marketingTemplateListSchema } from "../../../../shared/schemas/email-templates";
 import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../campaigns/confirm-dialog";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
+import { DataTable } from "../../../components/ui/data-table";
 import { marketingTemplatesPath } from "../email-marketing-api";
 import { useDeleteMarketingTemplate } from "./use-template-mutations";
 
@@ -35,63 +36,52 @@ export function MarketingTemplates({ onEdit }: { onEdit: (template: MarketingTem
         </p>
       ) : (
         <div className="overflow-x-auto rounded-card border border-border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Marketing templates</caption>
-            <thead className="bg-muted text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Used
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  Actions
-                </th>
+          <DataTable
+            caption="Marketing templates"
+            columns={[
+              "Name",
+              "Category",
+              "Used",
+              "Status",
+              { key: "Actions", label: "Actions", className: "text-right" },
+            ]}
+            variant="plain"
+            headClassName="bg-muted text-muted-foreground"
+          >
+            {list.data.map((template) => (
+              <tr key={template.id} className="border-t border-border align-top">
+                <td className="px-3 py-2">
+                  <div className="font-medium">{template.name}</div>
+                  {template.description ? <div className="text-muted-foreground">{template.description}</div> : null}
+                </td>
+                <td className="px-3 py-2">{categoryLabel(template.category)}</td>
+                <td className="px-3 py-2 tabular-nums">
+                  {numberFormat.format(template.usageCount)} {template.usageCount === 1 ? "campaign" : "campaigns"}
+                </td>
+                <td className="px-3 py-2">{template.isActive ? "Active" : "Inactive"}</td>
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-2">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Edit ${template.name}`}
+                      onClick={() => onEdit(template)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${template.name}`}
+                      onClick={() => setDeleting(template)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {list.data.map((template) => (
-                <tr key={template.id} className="border-t border-border align-top">
-                  <td className="px-4 py-3">
-                    <div className="font-medium">{template.name}</div>
-                    {template.description ? <div className="text-muted-foreground">{template.description}</div> : null}
-                  </td>
-                  <td className="px-4 py-3">{categoryLabel(template.category)}</td>
-                  <td className="px-4 py-3 tabular-nums">
-                    {numberFormat.format(template.usageCount)} {template.usageCount === 1 ? "campaign" : "campaigns"}
-                  </td>
-                  <td className="px-4 py-3">{template.isActive ? "Active" : "Inactive"}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Edit ${template.name}`}
-                        onClick={() => onEdit(template)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete ${template.name}`}
-                        onClick={() => setDeleting(template)}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
       {deleting ? (

@@ -1,7 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useId, useRef, useState } from "react";
 import type { MarketingTemplate, TransactionalTemplate } from "../../../../shared/schemas/email-templates";
-import { cn } from "../../../lib/cn";
+import { TabList } from "../../../components/ui/tab-list";
 import { MarketingTemplateEditor } from "./marketing-template-editor";
 import { MarketingTemplates } from "./marketing-templates";
 import { TransactionalTemplateEditor } from "./transactional-template-editor";
@@ -13,11 +13,10 @@ type Editing =
   | { kind: "marketing"; template: MarketingTemplate | null }
   | null;
 
-const tabClass = cn(
-  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground",
-  "hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm",
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-);
+const templateKinds = [
+  { value: "product", label: "Product emails" },
+  { value: "marketing", label: "Marketing templates" },
+] as const;
 
 /** The Waitlist tab's templates: the product's own emails, and starting points for campaigns. */
 export function TemplatesPanel() {
@@ -68,14 +67,7 @@ export function TemplatesPanel() {
           className="flex flex-col gap-4"
         >
           <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <Tabs.List aria-label="Template kinds" className="inline-flex gap-1 rounded-lg bg-muted p-1">
-              <Tabs.Trigger value="product" className={tabClass}>
-                Product emails
-              </Tabs.Trigger>
-              <Tabs.Trigger value="marketing" className={tabClass}>
-                Marketing templates
-              </Tabs.Trigger>
-            </Tabs.List>
+            <TabList label="Template kinds" tabs={templateKinds} />
           </div>
           <Tabs.Content value="product" className="flex flex-col gap-3 focus-visible:outline-none">
             <p className="text-sm text-muted-foreground">

@@ -3,10 +3,10 @@ import {
   type TransactionalTemplate,
   transactionalTemplateListSchema,
 } from "../../../../shared/schemas/email-templates";
+import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
-import { cn } from "../../../lib/cn";
 import { failureToast } from "../campaigns/use-campaign-mutations";
 import { transactionalTemplatesPath } from "../email-marketing-api";
 import { useUpdateTransactionalTemplate } from "./use-template-mutations";
@@ -20,14 +20,11 @@ export function useTransactionalTemplates() {
 
 function EditedBadge({ isDefault }: { isDefault: boolean }) {
   return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
-        isDefault ? "border-gray-300 bg-gray-100 text-gray-800" : "border-blue-200 bg-blue-100 text-blue-800",
-      )}
+    <Badge
+      className={isDefault ? "border-gray-300 bg-gray-100 text-gray-800" : "border-blue-200 bg-blue-100 text-blue-800"}
     >
       {isDefault ? "Default" : "Edited"}
-    </span>
+    </Badge>
   );
 }
 
