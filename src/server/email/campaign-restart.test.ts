@@ -13,10 +13,11 @@ import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { openDatabase } from "../db/client";
 import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
+import { insertSubscribers } from "../test/fixtures/email-campaigns";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestDatabaseUrl } from "../test/test-database";
 import { signedInAs } from "../test/test-sessions";
+import { waitFor } from "../test/wait-for";
 
 let sink: SmtpSink;
 let databaseUrl: string | undefined;

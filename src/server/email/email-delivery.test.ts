@@ -5,6 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { waitFor } from "../test/wait-for";
 import { deliverEmail, stuckAfterMs, sweepStuckEmails } from "./delivery";
 import { emailSendJob, queueEmail } from "./outbox";
 import { renderDefaultSystemEmail } from "./system-templates";
@@ -47,16 +48,6 @@ afterAll(async () => {
   await t?.close();
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
-
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));
 

@@ -4,9 +4,9 @@ import { budgetTotals } from "../../shared/finance/budget-totals";
 import { costModelMessages, maxDailyRateDays } from "../../shared/finance/cost-models";
 import { addPence, MoneyRangeError, maxAmountPence } from "../../shared/finance/money";
 import { budgetItems, expenses } from "../db/schema";
-import { expenseBody } from "../features/finance/finance.fixtures";
 import { toApiError } from "../http/errors";
 import { caller, insertRetreat } from "../test/builders";
+import { expenseBody } from "../test/fixtures/finance";
 import { withTestApp } from "../test/test-app";
 import { type Signed, signedInAs } from "../test/test-sessions";
 

@@ -5,10 +5,10 @@ import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, expenses, vendors } from "../../db/schema";
 import { caller, insertRetreat, type Method } from "../../test/builders";
+import { expenseBody } from "../../test/fixtures/finance";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import { expenseBody } from "./finance.fixtures";
 
 let app: FastifyInstance;
 let staff: Signed;

@@ -17,10 +17,10 @@ import {
   users,
 } from "../../db/schema";
 import { type JobQueue, startJobQueue } from "../../jobs/queue";
+import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../../test/fixtures/privacy";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { emailHash } from "./email-hash";
-import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "./privacy.fixtures";
 
 let t: TestApp;
 let queue: JobQueue;
