@@ -1,7 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
 import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { submitApplication } from "./applications.service";
 
@@ -71,23 +73,11 @@ describe("POST /api/application", () => {
     });
 
     const [row] = await t.app.db.select().from(applications).where(eq(applications.id, body.id));
+    // Every field the form sent, as sent.
     expect(row).toMatchObject({
-      retreatId,
+      ...individual(),
       applicationType: "individual",
-      firstName: "Ada",
-      lastName: "King Lovelace",
-      email: "ada@example.com",
-      phone: "+44 7700 900123",
-      city: "London",
-      country: "United Kingdom",
-      instagramHandle: "ada.vegan",
-      linkedinUrl: "https://linkedin.com/in/ada",
-      websiteUrl: "https://ada.example.com",
-      roomPreference: "private",
-      dietaryNotes: "No nuts",
       stage: "new",
-      consentGdpr: true,
-      consentMarketing: true,
       wantsVipUpgrade: false,
       partnerEmail: null,
       additionalInfo: null,
@@ -108,33 +98,20 @@ describe("POST /api/application", () => {
     });
     expect(subscribers[0]!.consentAt).toBeInstanceOf(Date);
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(t.app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada King Lovelace",
       subject: "We've received your application",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`/email/preferences/${subscribers[0]!.unsubscribeToken}`);
+    expect(mail.body).toContain(`/email/preferences/${subscribers[0]!.unsubscribeToken}`);
   });
 
   it("keeps everything a couple sends and confirms to both partners with their own links", async () => {
     const res = await post(couple());
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(applications);
-    expect(row).toMatchObject({
-      applicationType: "couple",
-      roomPreference: "shared_bed",
-      partnerFirstName: "Charles",
-      partnerLastName: "Babbage",
-      partnerEmail: "charles@example.com",
-      partnerPhone: "+44 7700 900456",
-      partnerCity: "Cambridge",
-      partnerCountry: "United Kingdom",
-      wantsVipUpgrade: true,
-      additionalInfo: "We'd love a room with a view.",
-    });
+    // Every field the form sent, as sent.
+    expect(row).toMatchObject(couple());
 
     const subscribers = await t.app.db.select().from(emailSubscribers).orderBy(emailSubscribers.email);
     expect(subscribers.map((s) => s.email)).toEqual(["ada@example.com", "charles@example.com"]);
@@ -277,26 +254,8 @@ describe("POST /api/application", () => {
 });
 
 describe("all or nothing", () => {
-  /** Makes inserts into one table fail (optionally only rows matching a condition), as a broken disk or bug would. */
-  async function withFailingInserts(table: string, run: () => Promise<void>, when = "true") {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`);
-    await t.app.db.execute(
-      sql.raw(
-        `create trigger server3_fail before insert on ${table} for each row when (${when}) execute function server3_fail()`,
-      ),
-    );
-    try {
-      await run();
-    } finally {
-      await t.app.db.execute(sql.raw(`drop trigger server3_fail on ${table}`));
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
-  }
-
   it("leaves no application when the subscriber cannot be written", async () => {
-    await withFailingInserts("email_subscribers", async () => {
+    await withFailingInserts(t.app.db, "email_subscribers", async () => {
       const res = await post(individual());
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
@@ -308,13 +267,14 @@ describe("all or nothing", () => {
   it("leaves nothing behind when the last statement (the partner's email) fails", async () => {
     const input = applicationSubmissionSchema.parse(couple());
     await withFailingInserts(
+      t.app.db,
       "email_logs",
       async () => {
         await expect(
           submitApplication(t.app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" }),
         ).rejects.toThrow();
       },
-      "new.recipient_email = 'charles@example.com'",
+      { when: "new.recipient_email = 'charles@example.com'" },
     );
     expect(await t.app.db.select().from(applications)).toHaveLength(0);
     expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);

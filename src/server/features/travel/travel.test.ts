@@ -1,10 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applicationStages } from "../../../shared/constants";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { applications, auditLogs, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../encryption/field-encryption";
 import { travelFormBody } from "../../test/builders";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -113,15 +115,12 @@ describe("POST /api/travel-compliance", () => {
     expect(row!.outboundArrivalDate!.toISOString()).toBe("2026-05-10T14:30:00.000Z");
     expect(row!.returnDepartureDate!.toISOString()).toBe("2026-05-20T00:00:00.000Z");
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(t.app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada Lovelace",
       subject: "We've received your travel information",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`http://localhost:3000/travel-form/${applicationId}`);
+    expect(mail.body).toContain(`http://localhost:3000/travel-form/${applicationId}`);
   });
 
   it("accepts only the required fields, with text defaulting to empty and pickup to false", async () => {
@@ -197,18 +196,9 @@ describe("POST /api/travel-compliance", () => {
   });
 
   it("stores nothing when the confirmation cannot be queued", async () => {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`);
-    await t.app.db.execute(
-      sql`create trigger server3_fail before insert on email_logs for each row execute function server3_fail()`,
-    );
-    try {
+    await withFailingInserts(t.app.db, "email_logs", async () => {
       expect((await post(full())).statusCode).toBe(500);
-    } finally {
-      await t.app.db.execute(sql`drop trigger server3_fail on email_logs`);
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
+    });
     expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 

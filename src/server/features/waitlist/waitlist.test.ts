@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailLogs, emailSubscribers } from "../../db/schema";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
@@ -43,15 +44,12 @@ describe("POST /api/waitlist", () => {
     expect(subscriber!.consentAt).toBeInstanceOf(Date);
     expect(subscriber!.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(t.app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada Lovelace",
       subject: "You're on the waitlist for Bali 2026",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`http://localhost:3000/email/preferences/${subscriber!.unsubscribeToken}`);
+    expect(mail.body).toContain(`http://localhost:3000/email/preferences/${subscriber!.unsubscribeToken}`);
   });
 
   it("joining twice (in any letter case) answers the same, keeps one subscriber and sends one email", async () => {
@@ -165,21 +163,17 @@ describe("POST /api/waitlist", () => {
   });
 
   it("stores nothing when the welcome email cannot be queued (one transaction)", async () => {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'outbox unavailable'; end $$`);
-    await t.app.db.execute(
-      sql`create trigger server3_fail before insert on email_logs for each row execute function server3_fail()`,
+    await withFailingInserts(
+      t.app.db,
+      "email_logs",
+      async () => {
+        const res = await post({ name: "Ada Lovelace", email: "ada@example.com" });
+        expect(res.statusCode).toBe(500);
+        expect(res.json().message).not.toContain("outbox");
+        expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+      },
+      { message: "outbox unavailable" },
     );
-    try {
-      const res = await post({ name: "Ada Lovelace", email: "ada@example.com" });
-      expect(res.statusCode).toBe(500);
-      expect(res.json().message).not.toContain("outbox");
-      expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    } finally {
-      await t.app.db.execute(sql`drop trigger server3_fail on email_logs`);
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
   });
 
   it("answers 429 with the error shape after 20 requests a minute from one address", async () => {
