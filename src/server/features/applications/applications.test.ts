@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
 import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
 import { withFailingInserts } from "../../test/failing-inserts";
 import { onlyQueuedEmail } from "../../test/sent-mail";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 import { submitApplication } from "./applications.service";
 
-let t: TestApp;
+let app: FastifyInstance;
 let retreatId: string;
 let ipCounter = 0;
 const post = (payload: unknown, ip = `10.2.0.${++ipCounter % 250}`) =>
-  t.app.inject({ method: "POST", url: "/api/application", payload: payload as object, remoteAddress: ip });
+  app.inject({ method: "POST", url: "/api/application", payload: payload as object, remoteAddress: ip });
 
 /** What the public form sends for an individual (public-site.md section 3). */
 const individual = () => ({
@@ -47,17 +48,16 @@ const couple = () => ({
   additionalInfo: "We'd love a room with a view.",
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const [retreat] = await t.app.db.select({ id: retreats.id }).from(retreats);
+withTestApp(async (built) => {
+  app = built;
+  const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
   retreatId = retreat!.id;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(emailLogs);
-  await t.app.db.delete(emailSubscribers);
-  await t.app.db.delete(applications);
-  await t.app.db.update(retreats).set({ status: "open" });
+  await app.db.delete(emailLogs);
+  await app.db.delete(emailSubscribers);
+  await app.db.delete(applications);
+  await app.db.update(retreats).set({ status: "open" });
 });
 
 describe("POST /api/application", () => {
@@ -72,7 +72,7 @@ describe("POST /api/application", () => {
       message: "We'll review your application and get back to you within 2-3 days.",
     });
 
-    const [row] = await t.app.db.select().from(applications).where(eq(applications.id, body.id));
+    const [row] = await app.db.select().from(applications).where(eq(applications.id, body.id));
     // Every field the form sent, as sent.
     expect(row).toMatchObject({
       ...individual(),
@@ -84,7 +84,7 @@ describe("POST /api/application", () => {
     });
     expect(row!.submittedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]).toMatchObject({
       email: "ada@example.com",
@@ -98,7 +98,7 @@ describe("POST /api/application", () => {
     });
     expect(subscribers[0]!.consentAt).toBeInstanceOf(Date);
 
-    const mail = await onlyQueuedEmail(t.app, {
+    const mail = await onlyQueuedEmail(app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada King Lovelace",
       subject: "We've received your application",
@@ -109,18 +109,18 @@ describe("POST /api/application", () => {
   it("keeps everything a couple sends and confirms to both partners with their own links", async () => {
     const res = await post(couple());
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
+    const [row] = await app.db.select().from(applications);
     // Every field the form sent, as sent.
     expect(row).toMatchObject(couple());
 
-    const subscribers = await t.app.db.select().from(emailSubscribers).orderBy(emailSubscribers.email);
+    const subscribers = await app.db.select().from(emailSubscribers).orderBy(emailSubscribers.email);
     expect(subscribers.map((s) => s.email)).toEqual(["ada@example.com", "charles@example.com"]);
     const partner = subscribers[1]!;
     // The partner did not tick the consent boxes themselves.
     expect(partner).toMatchObject({ segment: "applicant", applicationId: row!.id, marketingEmails: false });
     expect(partner.consentAt).toBeNull();
 
-    const logs = await t.app.db.select().from(emailLogs).orderBy(emailLogs.recipientEmail);
+    const logs = await app.db.select().from(emailLogs).orderBy(emailLogs.recipientEmail);
     expect(logs.map((l) => l.recipientEmail)).toEqual(["ada@example.com", "charles@example.com"]);
     expect(logs[1]!.body).toContain(`/email/preferences/${partner.unsubscribeToken}`);
     expect(logs[1]!.body).not.toContain(subscribers[0]!.unsubscribeToken);
@@ -131,17 +131,17 @@ describe("POST /api/application", () => {
   it("ignores partner details on an individual application", async () => {
     const res = await post({ ...individual(), partnerFirstName: "Stray", partnerEmail: "stray@example.com" });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
+    const [row] = await app.db.select().from(applications);
     expect(row).toMatchObject({ partnerFirstName: null, partnerEmail: null });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("consent flags default to false, and without marketing consent no opt-in is recorded", async () => {
     const { consentGdpr: _g, consentMarketing: _m, ...payload } = individual();
     expect((await post(payload)).statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
+    const [row] = await app.db.select().from(applications);
     expect(row).toMatchObject({ consentGdpr: false, consentMarketing: false });
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber).toMatchObject({ marketingEmails: false, consentAt: null, consentIp: null });
   });
 
@@ -149,14 +149,14 @@ describe("POST /api/application", () => {
     const first = (await post(individual())).json();
     const second = (await post({ ...individual(), email: "ADA@example.com" })).json();
     expect(second.id).not.toBe(first.id);
-    expect(await t.app.db.select().from(applications)).toHaveLength(2);
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    expect(await app.db.select().from(applications)).toHaveLength(2);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]!.applicationId).toBe(second.id);
   });
 
   it("moves a waitlist subscriber to applicant without re-subscribing anyone who unsubscribed", async () => {
-    await t.app.db.insert(emailSubscribers).values({
+    await app.db.insert(emailSubscribers).values({
       email: "Ada@Example.com",
       segment: "waitlist",
       source: "waitlist_form",
@@ -167,7 +167,7 @@ describe("POST /api/application", () => {
     });
     const res = await post(individual());
     expect(res.statusCode).toBe(201);
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]).toMatchObject({
       email: "Ada@Example.com",
@@ -181,13 +181,13 @@ describe("POST /api/application", () => {
       tags: ["waitlist"],
     });
     // The confirmation answers what they just did, so it is still sent.
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("does not move an approved subscriber back to applicant", async () => {
-    await t.app.db.insert(emailSubscribers).values({ email: "ada@example.com", segment: "approved" });
+    await app.db.insert(emailSubscribers).values({ email: "ada@example.com", segment: "approved" });
     await post(individual());
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber!.segment).toBe("approved");
   });
 
@@ -195,12 +195,12 @@ describe("POST /api/application", () => {
     ["an unknown retreat", () => ({ ...individual(), retreatId: "00000000-0000-4000-8000-000000000000" })],
     ["a closed retreat", () => individual()],
   ])("answers 404 for %s and stores nothing", async (label, payload) => {
-    if (label === "a closed retreat") await t.app.db.update(retreats).set({ status: "completed" });
+    if (label === "a closed retreat") await app.db.update(retreats).set({ status: "completed" });
     const res = await post(payload());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "No active retreat found at this time." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
   });
 
   it.each([
@@ -218,7 +218,7 @@ describe("POST /api/application", () => {
     const res = await post({ ...individual(), [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: `body.${field}`, message });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 
   it("rejects a missing retreat id with the spec's message", async () => {
@@ -232,15 +232,15 @@ describe("POST /api/application", () => {
     const res = await post({ ...individual(), website: "http://bot.example" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "Spam detected. Please try again." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it("rejects unknown fields and invalid room preferences", async () => {
     expect((await post({ ...individual(), stage: "accepted" })).statusCode).toBe(400);
     expect((await post({ ...individual(), roomPreference: "either" })).statusCode).toBe(400);
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 
   it("answers 429 after 10 submissions a minute from one address", async () => {
@@ -249,38 +249,38 @@ describe("POST /api/application", () => {
     const limited = await post(individual(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 });
 
 describe("all or nothing", () => {
   it("leaves no application when the subscriber cannot be written", async () => {
-    await withFailingInserts(t.app.db, "email_subscribers", async () => {
+    await withFailingInserts(app.db, "email_subscribers", async () => {
       const res = await post(individual());
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
     });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it("leaves nothing behind when the last statement (the partner's email) fails", async () => {
     const input = applicationSubmissionSchema.parse(couple());
     await withFailingInserts(
-      t.app.db,
+      app.db,
       "email_logs",
       async () => {
         await expect(
-          submitApplication(t.app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" }),
+          submitApplication(app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" }),
         ).rejects.toThrow();
       },
       { when: "new.recipient_email = 'charles@example.com'" },
     );
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
     // And the same call succeeds once the fault is gone.
-    await submitApplication(t.app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(2);
+    await submitApplication(app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" });
+    expect(await app.db.select().from(emailLogs)).toHaveLength(2);
   });
 });
