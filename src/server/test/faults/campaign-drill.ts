@@ -71,7 +71,8 @@ async function prepareCampaign(target: CampaignTarget, port: number, recipients:
   }
 }
 
-async function sendStatuses(target: CampaignTarget, campaignId: string) {
+/** How many of the campaign's sends are in each status, read from a database no process holds open. */
+export async function sendStatuses(target: CampaignTarget, campaignId: string) {
   const database = await openDatabase(target);
   try {
     const rows = await database.db
