@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort, hasExited, type SpawnedProcess, spawnScript, waitUntilReady } from "./test/server-process";
 import { createTestDatabaseUrl } from "./test/test-database";
+import { waitFor } from "./test/wait-for";
 
 /** The real entry point as `npm start` runs it: process-level behaviour (locks, signals). */
 type Started = SpawnedProcess;
@@ -51,21 +52,13 @@ function logLines(stdout: string): string[] {
   });
 }
 
-async function waitFor(condition: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /**
  * The setup link printed on a plain terminal line (never in a log line), as PUBLIC_URL/setup/<code>;
  * returns the code.
  */
 async function printedSetupCode(stdout: () => string, port: number): Promise<string> {
   const pattern = new RegExp(`http://localhost:${port}/setup/([A-Za-z0-9_-]{43})`);
-  await waitFor(() => pattern.test(stdout()));
+  await waitFor(() => pattern.test(stdout()), `${pattern} in the output`, 5000);
   const plain = stdout()
     .split("\n")
     .filter((line) => !logLines(line).length);
@@ -88,7 +81,11 @@ describe("main (npm start)", () => {
     // The link opens the setup page; the request log masks it like every credential link.
     expect((await fetch(`http://127.0.0.1:${port}/setup/${code}`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/api/auth/setup/${code}`)).status).toBe(200);
-    await waitFor(() => logLines(firstStdout()).some((line) => line.includes("/setup/[redacted]")));
+    await waitFor(
+      () => logLines(firstStdout()).some((line) => line.includes("/setup/[redacted]")),
+      "the redacted setup link in the log",
+      5000,
+    );
     expect(logLines(firstStdout()).filter((line) => line.includes(code))).toEqual([]);
     expect(first.output()).toMatch(/user:create/);
     const retreat = await (await fetch(`http://127.0.0.1:${port}/api/current-retreat`)).json();

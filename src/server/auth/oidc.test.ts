@@ -11,6 +11,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, sessions, users } from "../db/schema";
+import { theOneLoginOf } from "../test/sign-in-record";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { createTestUser, sessionCookieFor } from "../test/test-sessions";
 
@@ -277,14 +278,8 @@ describe("OpenID Connect sign-in", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: user.id, email: "Ola.Oidc@Example.com", role: "staff" });
 
-    const [after] = await app.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.lastLoginAt).not.toBeNull();
-    const logins = await app.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, "login"), eq(auditLogs.userId, user.id)));
-    expect(logins).toHaveLength(1);
-    expect(logins[0]!.newValues).toEqual({ method: "oidc" });
+    const login = await theOneLoginOf(app, user.id);
+    expect(login.newValues).toEqual({ method: "oidc" });
 
     // The provider really checked the client secret and the PKCE verifier (it refuses otherwise).
     const exchange = provider.tokenRequests.at(-1)!;

@@ -4,7 +4,7 @@ import { businessTimeZone } from "../../shared/constants";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { campaignInputSchema } from "../../shared/schemas/email-campaigns";
 import { testConfig } from "../config";
-import { type Database, type Db, openDatabase } from "../db/client";
+import type { Database, Db } from "../db/client";
 import {
   applications,
   emailCampaigns,
@@ -26,7 +26,7 @@ import { createCampaign } from "../features/email-campaigns/email-campaigns.serv
 import { reminderMessages } from "../features/payment-reminders/reminder-rules";
 import { runReminderSweep } from "../features/payment-reminders/reminder-sweep";
 import { cancelActivePlan } from "../features/payments/payments.service";
-import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { openTestDatabase } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 
 const system = { userId: null, ipAddress: null, userAgent: null };
@@ -169,11 +169,7 @@ const pendingReminderOf = async (tx: Tx, planId: string) => {
 };
 
 beforeAll(async () => {
-  const target = await createTestDatabaseUrl({ migrated: true });
-  drop = target.drop;
-  const snapshot = target.databaseUrl ? undefined : migratedMemorySnapshot();
-  database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: "memory://", memorySnapshot: snapshot });
-  if (!target.databaseUrl && !snapshot) await database.migrate();
+  ({ database, drop } = await openTestDatabase());
   db = database.db;
   await buildGoodDatabase();
 });

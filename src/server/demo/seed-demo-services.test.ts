@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeHoldingStages } from "../../shared/schemas/payments";
 import { verifyPassword } from "../auth/password";
 import { testConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import type { Database } from "../db/client";
 import {
   applications,
   emailCampaigns,
@@ -26,7 +26,7 @@ import { listInterviews } from "../features/interviews/interviews.service";
 import { updateRetreat } from "../features/retreats/retreats.admin.service";
 import { listOwnTasks } from "../features/tasks/tasks.service";
 import { vendorSchedule } from "../features/vendors/vendors.service";
-import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { openTestDatabase } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 import { demoCastSize, demoSignIns, type ServiceSeedSummary, seedDemoThroughServices } from "./seed-demo-services";
 
@@ -40,14 +40,7 @@ let summary: ServiceSeedSummary;
 const startedAt = new Date();
 
 beforeAll(async () => {
-  const target = await createTestDatabaseUrl({ migrated: true });
-  drop = target.drop;
-  database = await openDatabase({
-    databaseUrl: target.databaseUrl,
-    dataDir: "memory://",
-    memorySnapshot: target.databaseUrl ? undefined : migratedMemorySnapshot(),
-  });
-  await database.migrate();
+  ({ database, drop } = await openTestDatabase());
   summary = await seedDemoThroughServices(database.db, {
     config,
     cipher,
@@ -227,14 +220,7 @@ describe("seedDemoThroughServices on a smaller retreat", () => {
   });
 
   it("lets the product refuse acceptances beyond capacity: the rest are waitlisted", async () => {
-    const target = await createTestDatabaseUrl({ migrated: true });
-    dropSmall = target.drop;
-    small = await openDatabase({
-      databaseUrl: target.databaseUrl,
-      dataDir: "memory://",
-      memorySnapshot: target.databaseUrl ? undefined : migratedMemorySnapshot(),
-    });
-    await small.migrate();
+    ({ database: small, drop: dropSmall } = await openTestDatabase());
     await seedBaseData(small.db);
     const [retreat] = await small.db.select().from(retreats);
     await updateRetreat(small.db, retreat!.id, { capacity: 8 }, { userId: null, ipAddress: null, userAgent: null });

@@ -3,7 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applicationStages, subscriberSegments, subscriberSources } from "../../shared/constants";
 import { addDays } from "../../shared/finance/dates";
-import { type Database, openDatabase } from "../db/client";
+import type { Database } from "../db/client";
 import {
   applications,
   budgetItems,
@@ -25,23 +25,13 @@ import {
 } from "../db/schema";
 import { seedBaseData } from "../db/seed";
 import { placesTaken } from "../features/admissions/admissions.service";
-import { createTestDatabaseUrl, migratedMemorySnapshot } from "../test/test-database";
+import { openTestDatabase } from "../test/test-database";
 import { findInvariantViolations } from "./invariants";
 import { demoMarkerKey, demoReferenceDate, demoRetreatFirstDay, type SeedDemoSummary, seedDemoData } from "./seed-demo";
 
 const DAY = 86_400_000;
 
 type Fresh = { database: Database; drop: () => Promise<void> };
-
-/** A migrated database of its own (from the run's migrated template when there is one). */
-async function freshDatabase(): Promise<Fresh> {
-  const { databaseUrl, drop } = await createTestDatabaseUrl({ migrated: true });
-  const memorySnapshot = databaseUrl ? undefined : migratedMemorySnapshot();
-  const database = await openDatabase({ databaseUrl, dataDir: "memory://", memorySnapshot });
-  // A no-op on the template; migrates when the run made none.
-  await database.migrate();
-  return { database, drop };
-}
 
 /** Tests that seed databases of their own take longer than the default 30 s on a busy machine. */
 const seedsMore = { timeout: 180_000 };
@@ -64,7 +54,7 @@ const countOf = async (db: Database["db"], table: PgTable) => (await db.select({
 let main: Fresh;
 let summary: SeedDemoSummary;
 beforeAll(async () => {
-  main = await freshDatabase();
+  main = await openTestDatabase();
   summary = await seedDemoData(main.database.db, options);
 });
 afterAll(async () => closeAll([main]));
@@ -238,7 +228,7 @@ describe("seedDemoData", () => {
       // them in accepted or payment (about 45 rows here), far beyond 6 places.
       let small: Fresh | undefined;
       try {
-        small = await freshDatabase();
+        small = await openTestDatabase();
         const smallDb = small.database.db;
         await seedBaseData(smallDb);
         await smallDb.update(retreats).set({ capacity: 6 });
@@ -275,7 +265,7 @@ describe("seedDemoData", () => {
     expect(await findInvariantViolations(main.database.db, { now })).toEqual([]);
     let large: Fresh | undefined;
     try {
-      large = await freshDatabase();
+      large = await openTestDatabase();
       const db = large.database.db;
       const result = await seedDemoData(db, { applications: 3000, subscribers: 3000, seed: 11, now });
       expect(result.counts.applications).toBe(3000);
@@ -316,7 +306,7 @@ describe("seedDemoData", () => {
       // A year on, the same seed gives the same people, dated a year later.
       let later: Fresh | undefined;
       try {
-        later = await freshDatabase();
+        later = await openTestDatabase();
         const laterNow = new Date(now.getTime() + 365 * DAY);
         const result = await seedDemoData(later.database.db, { ...options, now: laterNow });
         const [retreat] = await later.database.db.select().from(retreats).where(eq(retreats.id, result.retreatId));
@@ -360,8 +350,8 @@ describe("seedDemoData", () => {
     let same: Fresh | undefined;
     let other: Fresh | undefined;
     try {
-      same = await freshDatabase();
-      other = await freshDatabase();
+      same = await openTestDatabase();
+      other = await openTestDatabase();
       await seedDemoData(same.database.db, options);
       await seedDemoData(other.database.db, { ...options, seed: 8 });
       const expected = await list(main.database.db);

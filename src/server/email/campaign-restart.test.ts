@@ -7,16 +7,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { openDatabase } from "../db/client";
-import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
-import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
+import { emailCampaigns, emailLogs } from "../db/schema";
+import { sendStatuses } from "../test/faults/campaign-drill";
+import { insertSubscribers } from "../test/fixtures/email-campaigns";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestDatabaseUrl } from "../test/test-database";
 import { signedInAs } from "../test/test-sessions";
+import { waitFor } from "../test/wait-for";
 
 let sink: SmtpSink;
 let databaseUrl: string | undefined;
@@ -89,18 +91,13 @@ describe("campaign sending across a restart", () => {
     const beforeRestart = sink.received.length;
 
     // Between the two lives: what was handed over is recorded, the rest waits, nothing is in limbo.
+    const byStatus = await sendStatuses({ databaseUrl, dataDir: config.dataDir }, campaignId);
+    expect(byStatus.sending ?? 0).toBe(0);
+    expect(byStatus.sent).toBe(beforeRestart);
+    expect(byStatus.pending).toBeGreaterThan(0);
+    expect(byStatus.sent! + byStatus.pending!).toBe(300);
     const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
     try {
-      const rows = await database.db
-        .select({ status: emailSends.status, n: sql<number>`count(*)::int` })
-        .from(emailSends)
-        .where(eq(emailSends.campaignId, campaignId))
-        .groupBy(emailSends.status);
-      const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-      expect(byStatus.sending ?? 0).toBe(0);
-      expect(byStatus.sent).toBe(beforeRestart);
-      expect(byStatus.pending).toBeGreaterThan(0);
-      expect(byStatus.sent + byStatus.pending).toBe(300);
       const [campaign] = await database.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId));
       expect(campaign!.status).toBe("sending");
     } finally {

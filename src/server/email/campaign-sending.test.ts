@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Campaign } from "../../shared/schemas/email-campaigns";
 import { type EmailSubscriber, emailCampaigns, emailLogs, emailSends, emailSubscribers } from "../db/schema";
-import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
 import { enqueueCampaignSender } from "../features/email-campaigns/campaign-queue";
 import { campaignEngineSettings, interruptedMessage } from "../features/email-campaigns/campaign-sender";
 import { interruptedAfterMs, sweepCampaigns } from "../features/email-campaigns/campaign-sweep";
+import { insertSubscribers } from "../test/fixtures/email-campaigns";
 import { headerOf, parseMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
+import { waitFor } from "../test/wait-for";
 
 const publicUrl = "https://retreat.example.com";
 let sink: SmtpSink;

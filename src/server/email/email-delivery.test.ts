@@ -5,10 +5,11 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs } from "../db/schema";
 import { createTestApp, type TestApp } from "../test/test-app";
+import { waitFor } from "../test/wait-for";
 import { deliverEmail, stuckAfterMs, sweepStuckEmails } from "./delivery";
 import { emailSendJob, queueEmail } from "./outbox";
 import { renderDefaultSystemEmail } from "./system-templates";
-import { createMailTransport } from "./transport";
+import { createMailTransport, type MailTransport } from "./transport";
 
 type Received = { from: string; to: string[]; raw: Buffer };
 
@@ -48,17 +49,26 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(resolve));
 });
 
-async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));
+
+/** A waitlist welcome to `to`, queued in the outbox; its row's id. */
+async function queuedWelcome(firstName: string, to: string) {
+  const email = await renderWaitlistWelcome({
+    firstName,
+    publicUrl: "https://x.test",
+    preferencesUrl: "https://x.test/p",
+  });
+  return queueEmail(t.app.db, { to, name: firstName, email });
 }
 
-const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));
+/** What deliverEmail needs, sending through `transport`. */
+const deliveryContext = (transport: MailTransport | null) => ({
+  db: t.app.db,
+  transport,
+  from: "x@localhost",
+  cipher: t.app.fieldCipher,
+  publicUrl: t.app.config.publicUrl,
+});
 
 describe("transactional email over SMTP", () => {
   it("sends the waitlist welcome with escaped HTML, a text part and a working preferences link", async () => {
@@ -126,13 +136,7 @@ describe("transactional email over SMTP", () => {
     const [row] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, "ada@example.com"));
     expect(row!.status).toBe("sent");
 
-    const ctx = {
-      db: t.app.db,
-      transport: createMailTransport({ smtpUrl }),
-      from: "x@localhost",
-      cipher: t.app.fieldCipher,
-      publicUrl: t.app.config.publicUrl,
-    };
+    const ctx = deliveryContext(createMailTransport({ smtpUrl }));
     expect(await deliverEmail(ctx, row!.id)).toBe("skipped");
 
     const jobId = await t.app.queue!.send(emailSendJob, { emailLogId: row!.id });
@@ -144,12 +148,7 @@ describe("transactional email over SMTP", () => {
   });
 
   it("the sweep re-enqueues a message whose job was lost between commit and enqueue", async () => {
-    const email = await renderWaitlistWelcome({
-      firstName: "Di",
-      publicUrl: "https://x.test",
-      preferencesUrl: "https://x.test/p",
-    });
-    const id = await queueEmail(t.app.db, { to: "di@example.com", name: "Di", email });
+    const id = await queuedWelcome("Di", "di@example.com");
     // A fresh row is left alone: its job may still be on its way.
     expect(await sweepStuckEmails(t.app.db, t.app.queue!, t.app.log)).toBe(0);
     await t.app.db
@@ -163,58 +162,25 @@ describe("transactional email over SMTP", () => {
   });
 
   it("records a failed send with its error, and a retry after the failure sends it", async () => {
-    const email = await renderWaitlistWelcome({
-      firstName: "Ed",
-      publicUrl: "https://x.test",
-      preferencesUrl: "https://x.test/p",
-    });
-    const id = await queueEmail(t.app.db, { to: "ed@example.com", name: "Ed", email });
+    const id = await queuedWelcome("Ed", "ed@example.com");
     const broken = {
       sendMail: async () => {
         throw new Error("421 try again later");
       },
       close: () => {},
     };
-    await expect(
-      deliverEmail(
-        {
-          db: t.app.db,
-          transport: broken,
-          from: "x@localhost",
-          cipher: t.app.fieldCipher,
-          publicUrl: t.app.config.publicUrl,
-        },
-        id,
-      ),
-    ).rejects.toThrow("421 try again later");
+    await expect(deliverEmail(deliveryContext(broken), id)).rejects.toThrow("421 try again later");
     const [failed] = await t.app.db.select().from(emailLogs).where(eq(emailLogs.id, id));
     expect(failed).toMatchObject({ status: "failed", errorMessage: "421 try again later", sentAt: null });
 
-    const ctx = {
-      db: t.app.db,
-      transport: createMailTransport({ smtpUrl }),
-      from: "x@localhost",
-      cipher: t.app.fieldCipher,
-      publicUrl: t.app.config.publicUrl,
-    };
+    const ctx = deliveryContext(createMailTransport({ smtpUrl }));
     expect(await deliverEmail(ctx, id)).toBe("sent");
     expect(messagesTo("ed@example.com")).toHaveLength(1);
   });
 
   it("without SMTP a message is only recorded, as logged", async () => {
-    const email = await renderWaitlistWelcome({
-      firstName: "Flo",
-      publicUrl: "https://x.test",
-      preferencesUrl: "https://x.test/p",
-    });
-    const id = await queueEmail(t.app.db, { to: "flo@example.com", name: "Flo", email });
-    const noSmtp = {
-      db: t.app.db,
-      transport: createMailTransport({}),
-      from: "x@localhost",
-      cipher: t.app.fieldCipher,
-      publicUrl: t.app.config.publicUrl,
-    };
+    const id = await queuedWelcome("Flo", "flo@example.com");
+    const noSmtp = deliveryContext(createMailTransport({}));
     expect(noSmtp.transport).toBeNull();
     expect(await deliverEmail(noSmtp, id)).toBe("logged");
     expect(await deliverEmail(noSmtp, id)).toBe("skipped");

@@ -1,16 +1,13 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import { testConfig } from "../config";
-import { applications, retreats } from "../db/schema";
-import { travelFormBody } from "../test/builders";
-import { createTestDatabaseUrl } from "../test/test-database";
+import { describe, expect, it } from "vitest";
+import { retreats } from "../db/schema";
+import { insertApplication, travelFormBody } from "../test/builders";
+import { withFailingInserts } from "../test/failing-inserts";
+import { withTestApp } from "../test/test-app";
 
 /** Every log line the app writes, at the most talkative level. */
 const lines: string[] = [];
 let app: FastifyInstance;
-let drop: () => Promise<void>;
 let applicationId: string;
 let ip = 0;
 
@@ -31,23 +28,21 @@ const submit = (payload: object) => {
   return app.inject({ method: "POST", url: "/api/travel-compliance", payload, remoteAddress: `10.7.0.${ip}` });
 };
 
-beforeAll(async () => {
-  const database = await createTestDatabaseUrl();
-  drop = database.drop;
-  app = await buildApp(testConfig({ databaseUrl: database.databaseUrl, logLevel: "trace" }), {
-    logStream: { write: (line: string) => void lines.push(line) },
-  });
-  const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
-  const [application] = await app.db
-    .insert(applications)
-    .values({ retreatId: retreat!.id, email: "log@example.com", firstName: "Log", stage: "accepted" })
-    .returning();
-  applicationId = application!.id;
-});
-afterAll(async () => {
-  await app.close();
-  await drop();
-});
+withTestApp(
+  async (built) => {
+    app = built;
+    const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
+    const application = await insertApplication(app, {
+      retreatId: retreat!.id,
+      email: "log@example.com",
+      firstName: "Log",
+      stage: "accepted",
+    });
+    applicationId = application.id;
+  },
+  { logLevel: "trace" },
+  { logStream: { write: (line: string) => void lines.push(line) } },
+);
 
 describe("passport numbers and medical details never reach the log", () => {
   it("not when a submission succeeds, is refused, names an unknown application or fails in the database", async () => {
@@ -58,20 +53,16 @@ describe("passport numbers and medical details never reach the log", () => {
     expect((await submit(form({ applicationId: "00000000-0000-4000-8000-000000000000" }))).statusCode).toBe(404);
     // Database failures, logged as errors with the failed statement and its parameters: once on
     // the form's own statement, once on the confirmation email after it.
-    await app.db.execute(sql`
-      create function h1_log_fail() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`);
     for (const table of ["travel_compliance_forms", "email_logs"]) {
-      await app.db.execute(
-        sql`create trigger h1_log_fail before insert or update on ${sql.identifier(table)} for each row execute function h1_log_fail()`,
+      await withFailingInserts(
+        app.db,
+        table,
+        async () => {
+          expect((await submit(form())).statusCode).toBe(500);
+        },
+        { on: "insert or update" },
       );
-      try {
-        expect((await submit(form())).statusCode).toBe(500);
-      } finally {
-        await app.db.execute(sql`drop trigger h1_log_fail on ${sql.identifier(table)}`);
-      }
     }
-    await app.db.execute(sql`drop function h1_log_fail()`);
 
     const log = lines.join("");
     // The log really captured these requests, including the failure with its error.

@@ -1,30 +1,22 @@
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { budgetTotals } from "../../shared/finance/budget-totals";
 import { costModelMessages, maxDailyRateDays } from "../../shared/finance/cost-models";
 import { addPence, MoneyRangeError, maxAmountPence } from "../../shared/finance/money";
 import { budgetItems, expenses } from "../db/schema";
-import { expenseBody } from "../features/finance/finance.fixtures";
 import { toApiError } from "../http/errors";
-import { caller, insertRetreat } from "../test/builders";
+import { type StaffDesk, staffDesk } from "../test/builders";
+import { expenseBody } from "../test/fixtures/finance";
 import { withTestApp } from "../test/test-app";
-import { type Signed, signedInAs } from "../test/test-sessions";
 
 /**
  * Finding: a daily rate over a thousand years (or any rate x units past 2^53 pence) was accepted
  * and made the financial summary answer 500 for everyone. Every money input and line total is
  * bounded at the schema, and every sum is checked.
  */
-let app: FastifyInstance;
-let staff: Signed;
-let call: ReturnType<typeof caller>;
-let retreatId: string;
+let { app, call, staff, retreatId } = {} as StaffDesk;
 
 withTestApp(async (built) => {
-  app = built;
-  call = caller(app);
-  staff = await signedInAs(app, "staff");
-  retreatId = (await insertRetreat(app, { name: "Overflow Retreat" })).id;
+  ({ app, call, staff, retreatId } = await staffDesk(built, { name: "Overflow Retreat" }));
 });
 
 const paths = (res: { json: () => { errors?: { path: string }[] } }) => (res.json().errors ?? []).map((e) => e.path);

@@ -18,11 +18,12 @@ import { emailCampaigns, emailLogs, emailSends } from "../db/schema";
 import { sandboxLimits } from "../email/email-sandbox";
 import { limitMessages, templateLimits } from "../email/liquid-engine";
 import { systemTemplates } from "../email/system-templates";
-import { insertSubscribers, waitFor } from "../features/email-campaigns/campaign-fixtures";
+import { insertSubscribers } from "../test/fixtures/email-campaigns";
 import { registeredRoutes } from "../test/routes";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
+import { waitFor } from "../test/wait-for";
 
 const publicUrl = "https://retreat.example.com";
 let t: TestApp;

@@ -10,6 +10,7 @@ import { fromPence, toPence } from "../../shared/finance/money";
 import { applications, bookingTypes, paymentPlans, payments, retreats } from "../db/schema";
 import { acceptIntoRetreat } from "../features/admissions/admissions.service";
 import { completePayment } from "../features/payments/payments.service";
+import { type Signed, signedInAs } from "./test-sessions";
 
 const system = { userId: null, ipAddress: null, userAgent: null };
 let counter = 0;
@@ -224,6 +225,18 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export function caller(app: FastifyInstance) {
   return (method: Method, url: string, cookie: string | null, payload?: object) =>
     app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
+}
+
+/** Where most admin route tests start: the app, its caller, a signed-in staff member and a retreat. */
+export type StaffDesk = { app: FastifyInstance; call: ReturnType<typeof caller>; staff: Signed; retreatId: string };
+
+/** A StaffDesk on the app: a new staff member and a new retreat (with any columns the test cares about). */
+export async function staffDesk(
+  app: FastifyInstance,
+  retreat: Partial<typeof retreats.$inferInsert> = {},
+): Promise<StaffDesk> {
+  const staff = await signedInAs(app, "staff");
+  return { app, call: caller(app), staff, retreatId: (await insertRetreat(app, retreat)).id };
 }
 
 /** A complete travel form as a guest sends it (POST /api/travel-compliance); override what the test is about. */

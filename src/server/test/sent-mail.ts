@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+import { emailLogs } from "../db/schema";
 import { deliverEmail } from "../email/delivery";
 import type { MailTransport } from "../email/transport";
 
@@ -30,4 +32,15 @@ export async function sendOutboxRow(app: FastifyInstance, emailLogId: string): P
   );
   if (result !== "sent" || !sent) throw new Error(`outbox row ${emailLogId} was not sent (${result})`);
   return sent;
+}
+
+/** The outbox's one row, checked to be queued to `expected` (recipient and subject): what a form's confirmation leaves. */
+export async function onlyQueuedEmail(
+  app: FastifyInstance,
+  expected: { recipientEmail: string; recipientName: string; subject: string },
+) {
+  const logs = await app.db.select().from(emailLogs);
+  expect(logs).toHaveLength(1);
+  expect(logs[0]).toMatchObject({ ...expected, status: "queued" });
+  return logs[0]!;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
+import { type Database, openDatabase } from "../db/client";
 
 /**
  * Where server tests put their data: in-memory PGlite by default, or a fresh PostgreSQL
@@ -44,4 +45,17 @@ export function migratedMemorySnapshot(): Blob | undefined {
   if (!file) return undefined;
   if (loaded?.file !== file) loaded = { file, snapshot: new Blob([readFileSync(file)]) };
   return loaded.snapshot;
+}
+
+/**
+ * A migrated database of its own, without an app (from the run's migrated template when there is
+ * one): for tests of seeds and invariants. `drop` removes it after `database.close()`.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { databaseUrl, drop } = await createTestDatabaseUrl({ migrated: true });
+  const memorySnapshot = databaseUrl ? undefined : migratedMemorySnapshot();
+  const database = await openDatabase({ databaseUrl, dataDir: "memory://", memorySnapshot });
+  // A no-op on the template; migrates when the run made none.
+  await database.migrate();
+  return { database, drop };
 }

@@ -1,15 +1,18 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
 import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
+import { withTestApp } from "../../test/test-app";
 import { submitApplication } from "./applications.service";
 
-let t: TestApp;
+let app: FastifyInstance;
 let retreatId: string;
 let ipCounter = 0;
 const post = (payload: unknown, ip = `10.2.0.${++ipCounter % 250}`) =>
-  t.app.inject({ method: "POST", url: "/api/application", payload: payload as object, remoteAddress: ip });
+  app.inject({ method: "POST", url: "/api/application", payload: payload as object, remoteAddress: ip });
 
 /** What the public form sends for an individual (public-site.md section 3). */
 const individual = () => ({
@@ -45,17 +48,16 @@ const couple = () => ({
   additionalInfo: "We'd love a room with a view.",
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const [retreat] = await t.app.db.select({ id: retreats.id }).from(retreats);
+withTestApp(async (built) => {
+  app = built;
+  const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
   retreatId = retreat!.id;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(emailLogs);
-  await t.app.db.delete(emailSubscribers);
-  await t.app.db.delete(applications);
-  await t.app.db.update(retreats).set({ status: "open" });
+  await app.db.delete(emailLogs);
+  await app.db.delete(emailSubscribers);
+  await app.db.delete(applications);
+  await app.db.update(retreats).set({ status: "open" });
 });
 
 describe("POST /api/application", () => {
@@ -70,31 +72,19 @@ describe("POST /api/application", () => {
       message: "We'll review your application and get back to you within 2-3 days.",
     });
 
-    const [row] = await t.app.db.select().from(applications).where(eq(applications.id, body.id));
+    const [row] = await app.db.select().from(applications).where(eq(applications.id, body.id));
+    // Every field the form sent, as sent.
     expect(row).toMatchObject({
-      retreatId,
+      ...individual(),
       applicationType: "individual",
-      firstName: "Ada",
-      lastName: "King Lovelace",
-      email: "ada@example.com",
-      phone: "+44 7700 900123",
-      city: "London",
-      country: "United Kingdom",
-      instagramHandle: "ada.vegan",
-      linkedinUrl: "https://linkedin.com/in/ada",
-      websiteUrl: "https://ada.example.com",
-      roomPreference: "private",
-      dietaryNotes: "No nuts",
       stage: "new",
-      consentGdpr: true,
-      consentMarketing: true,
       wantsVipUpgrade: false,
       partnerEmail: null,
       additionalInfo: null,
     });
     expect(row!.submittedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
 
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]).toMatchObject({
       email: "ada@example.com",
@@ -108,42 +98,29 @@ describe("POST /api/application", () => {
     });
     expect(subscribers[0]!.consentAt).toBeInstanceOf(Date);
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada King Lovelace",
       subject: "We've received your application",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`/email/preferences/${subscribers[0]!.unsubscribeToken}`);
+    expect(mail.body).toContain(`/email/preferences/${subscribers[0]!.unsubscribeToken}`);
   });
 
   it("keeps everything a couple sends and confirms to both partners with their own links", async () => {
     const res = await post(couple());
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
-    expect(row).toMatchObject({
-      applicationType: "couple",
-      roomPreference: "shared_bed",
-      partnerFirstName: "Charles",
-      partnerLastName: "Babbage",
-      partnerEmail: "charles@example.com",
-      partnerPhone: "+44 7700 900456",
-      partnerCity: "Cambridge",
-      partnerCountry: "United Kingdom",
-      wantsVipUpgrade: true,
-      additionalInfo: "We'd love a room with a view.",
-    });
+    const [row] = await app.db.select().from(applications);
+    // Every field the form sent, as sent.
+    expect(row).toMatchObject(couple());
 
-    const subscribers = await t.app.db.select().from(emailSubscribers).orderBy(emailSubscribers.email);
+    const subscribers = await app.db.select().from(emailSubscribers).orderBy(emailSubscribers.email);
     expect(subscribers.map((s) => s.email)).toEqual(["ada@example.com", "charles@example.com"]);
     const partner = subscribers[1]!;
     // The partner did not tick the consent boxes themselves.
     expect(partner).toMatchObject({ segment: "applicant", applicationId: row!.id, marketingEmails: false });
     expect(partner.consentAt).toBeNull();
 
-    const logs = await t.app.db.select().from(emailLogs).orderBy(emailLogs.recipientEmail);
+    const logs = await app.db.select().from(emailLogs).orderBy(emailLogs.recipientEmail);
     expect(logs.map((l) => l.recipientEmail)).toEqual(["ada@example.com", "charles@example.com"]);
     expect(logs[1]!.body).toContain(`/email/preferences/${partner.unsubscribeToken}`);
     expect(logs[1]!.body).not.toContain(subscribers[0]!.unsubscribeToken);
@@ -154,17 +131,17 @@ describe("POST /api/application", () => {
   it("ignores partner details on an individual application", async () => {
     const res = await post({ ...individual(), partnerFirstName: "Stray", partnerEmail: "stray@example.com" });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
+    const [row] = await app.db.select().from(applications);
     expect(row).toMatchObject({ partnerFirstName: null, partnerEmail: null });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("consent flags default to false, and without marketing consent no opt-in is recorded", async () => {
     const { consentGdpr: _g, consentMarketing: _m, ...payload } = individual();
     expect((await post(payload)).statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(applications);
+    const [row] = await app.db.select().from(applications);
     expect(row).toMatchObject({ consentGdpr: false, consentMarketing: false });
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber).toMatchObject({ marketingEmails: false, consentAt: null, consentIp: null });
   });
 
@@ -172,14 +149,14 @@ describe("POST /api/application", () => {
     const first = (await post(individual())).json();
     const second = (await post({ ...individual(), email: "ADA@example.com" })).json();
     expect(second.id).not.toBe(first.id);
-    expect(await t.app.db.select().from(applications)).toHaveLength(2);
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    expect(await app.db.select().from(applications)).toHaveLength(2);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]!.applicationId).toBe(second.id);
   });
 
   it("moves a waitlist subscriber to applicant without re-subscribing anyone who unsubscribed", async () => {
-    await t.app.db.insert(emailSubscribers).values({
+    await app.db.insert(emailSubscribers).values({
       email: "Ada@Example.com",
       segment: "waitlist",
       source: "waitlist_form",
@@ -190,7 +167,7 @@ describe("POST /api/application", () => {
     });
     const res = await post(individual());
     expect(res.statusCode).toBe(201);
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]).toMatchObject({
       email: "Ada@Example.com",
@@ -204,13 +181,13 @@ describe("POST /api/application", () => {
       tags: ["waitlist"],
     });
     // The confirmation answers what they just did, so it is still sent.
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("does not move an approved subscriber back to applicant", async () => {
-    await t.app.db.insert(emailSubscribers).values({ email: "ada@example.com", segment: "approved" });
+    await app.db.insert(emailSubscribers).values({ email: "ada@example.com", segment: "approved" });
     await post(individual());
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber!.segment).toBe("approved");
   });
 
@@ -218,12 +195,12 @@ describe("POST /api/application", () => {
     ["an unknown retreat", () => ({ ...individual(), retreatId: "00000000-0000-4000-8000-000000000000" })],
     ["a closed retreat", () => individual()],
   ])("answers 404 for %s and stores nothing", async (label, payload) => {
-    if (label === "a closed retreat") await t.app.db.update(retreats).set({ status: "completed" });
+    if (label === "a closed retreat") await app.db.update(retreats).set({ status: "completed" });
     const res = await post(payload());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "No active retreat found at this time." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
   });
 
   it.each([
@@ -241,7 +218,7 @@ describe("POST /api/application", () => {
     const res = await post({ ...individual(), [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: `body.${field}`, message });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 
   it("rejects a missing retreat id with the spec's message", async () => {
@@ -255,15 +232,15 @@ describe("POST /api/application", () => {
     const res = await post({ ...individual(), website: "http://bot.example" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "Spam detected. Please try again." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it("rejects unknown fields and invalid room preferences", async () => {
     expect((await post({ ...individual(), stage: "accepted" })).statusCode).toBe(400);
     expect((await post({ ...individual(), roomPreference: "either" })).statusCode).toBe(400);
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 
   it("answers 429 after 10 submissions a minute from one address", async () => {
@@ -272,55 +249,38 @@ describe("POST /api/application", () => {
     const limited = await post(individual(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
   });
 });
 
 describe("all or nothing", () => {
-  /** Makes inserts into one table fail (optionally only rows matching a condition), as a broken disk or bug would. */
-  async function withFailingInserts(table: string, run: () => Promise<void>, when = "true") {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`);
-    await t.app.db.execute(
-      sql.raw(
-        `create trigger server3_fail before insert on ${table} for each row when (${when}) execute function server3_fail()`,
-      ),
-    );
-    try {
-      await run();
-    } finally {
-      await t.app.db.execute(sql.raw(`drop trigger server3_fail on ${table}`));
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
-  }
-
   it("leaves no application when the subscriber cannot be written", async () => {
-    await withFailingInserts("email_subscribers", async () => {
+    await withFailingInserts(app.db, "email_subscribers", async () => {
       const res = await post(individual());
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
     });
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it("leaves nothing behind when the last statement (the partner's email) fails", async () => {
     const input = applicationSubmissionSchema.parse(couple());
     await withFailingInserts(
+      app.db,
       "email_logs",
       async () => {
         await expect(
-          submitApplication(t.app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" }),
+          submitApplication(app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" }),
         ).rejects.toThrow();
       },
-      "new.recipient_email = 'charles@example.com'",
+      { when: "new.recipient_email = 'charles@example.com'" },
     );
-    expect(await t.app.db.select().from(applications)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(applications)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
     // And the same call succeeds once the fault is gone.
-    await submitApplication(t.app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(2);
+    await submitApplication(app.db, input, { clientIp: "127.0.0.1", publicUrl: "http://x" });
+    expect(await app.db.select().from(emailLogs)).toHaveLength(2);
   });
 });

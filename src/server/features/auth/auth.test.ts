@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidCredentialsMessage, tooManyAttemptsMessage } from "../../../shared/schemas/auth";
@@ -6,6 +6,7 @@ import { hashPassword } from "../../auth/password";
 import { absoluteTimeoutMs, idleTimeoutMs, type SessionData, touchIntervalMs } from "../../auth/session";
 import { upsertUserWithPassword } from "../../auth/users.service";
 import { auditLogs, sessions, users } from "../../db/schema";
+import { theOneLoginOf } from "../../test/sign-in-record";
 import { createTestApp, type TestApp, withTestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor } from "../../test/test-sessions";
 import { loginLimits } from "./login.service";
@@ -80,13 +81,7 @@ describe("POST /api/auth/login", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(user.id);
 
-    const [after] = await app.db.select().from(users).where(eq(users.id, user.id));
-    expect(after!.lastLoginAt).not.toBeNull();
-    const logins = await app.db
-      .select()
-      .from(auditLogs)
-      .where(and(eq(auditLogs.action, "login"), eq(auditLogs.userId, user.id)));
-    expect(logins).toHaveLength(1);
+    await theOneLoginOf(app, user.id);
   });
 
   it("stores only a hash of the cookie's token, with the user and both timeouts", async () => {

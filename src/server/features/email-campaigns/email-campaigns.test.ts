@@ -9,9 +9,9 @@ import {
   emailSends,
   emailSubscribers,
 } from "../../db/schema";
+import { insertSubscribers } from "../../test/fixtures/email-campaigns";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { insertSubscribers } from "./campaign-fixtures";
 
 let t: TestApp;
 let staff: { user: { id: string }; cookie: string };

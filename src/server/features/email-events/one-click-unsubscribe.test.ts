@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   type EmailCampaign,
   type EmailSend,
@@ -9,31 +10,31 @@ import {
   emailSubscribers,
 } from "../../db/schema";
 import { oneClickUnsubscribeUrl } from "../../email/subscriber-links";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 
-let t: TestApp;
+let app: FastifyInstance;
 let ipCounter = 0;
 const nextIp = () => `10.8.0.${++ipCounter % 250}`;
 
-beforeAll(async () => {
-  t = await createTestApp({ publicUrl: "https://retreat.example.com" });
-});
-afterAll(async () => t?.close());
+withTestApp(
+  async (built) => {
+    app = built;
+  },
+  { publicUrl: "https://retreat.example.com" },
+);
 
 let ada: EmailSubscriber;
 let campaign: EmailCampaign;
 let send: EmailSend;
 
 beforeEach(async () => {
-  await t.app.db.delete(emailCampaigns);
-  await t.app.db.delete(emailSubscribers);
-  [ada] = (await t.app.db.insert(emailSubscribers).values({ email: "ada@example.com" }).returning()) as [
-    EmailSubscriber,
-  ];
-  [campaign] = (await t.app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning()) as [
+  await app.db.delete(emailCampaigns);
+  await app.db.delete(emailSubscribers);
+  [ada] = (await app.db.insert(emailSubscribers).values({ email: "ada@example.com" }).returning()) as [EmailSubscriber];
+  [campaign] = (await app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning()) as [
     EmailCampaign,
   ];
-  [send] = (await t.app.db
+  [send] = (await app.db
     .insert(emailSends)
     .values({ campaignId: campaign.id, subscriberId: ada.id, email: ada.email, status: "sent", sentAt: new Date() })
     .returning()) as [EmailSend];
@@ -51,12 +52,12 @@ function oneClick(url: string, payload: string | undefined = "List-Unsubscribe=O
     "sec-fetch-site": "cross-site",
   };
   if (payload !== undefined) headers["content-type"] = contentType ?? "application/x-www-form-urlencoded";
-  return t.app.inject({ method: "POST", url, payload, headers, remoteAddress: nextIp() });
+  return app.inject({ method: "POST", url, payload, headers, remoteAddress: nextIp() });
 }
 
 const reloadSubscriber = async () =>
-  (await t.app.db.select().from(emailSubscribers).where(eq(emailSubscribers.id, ada.id)))[0]!;
-const reloadSend = async () => (await t.app.db.select().from(emailSends).where(eq(emailSends.id, send.id)))[0]!;
+  (await app.db.select().from(emailSubscribers).where(eq(emailSubscribers.id, ada.id)))[0]!;
+const reloadSend = async () => (await app.db.select().from(emailSends).where(eq(emailSends.id, send.id)))[0]!;
 
 describe("POST /api/email/one-click-unsubscribe/{token}", () => {
   it("a cross-site form POST without a cookie switches off marketing only and credits the campaign", async () => {
@@ -73,7 +74,7 @@ describe("POST /api/email/one-click-unsubscribe/{token}", () => {
     });
     expect(row.preferencesUpdatedAt).toBeInstanceOf(Date);
     expect((await reloadSend()).unsubscribedAt).toBeInstanceOf(Date);
-    const [stored] = await t.app.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaign.id));
+    const [stored] = await app.db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaign.id));
     expect(stored).toMatchObject({ totalRecipients: 1, delivered: 1, unsubscribed: 1 });
   });
 
@@ -97,7 +98,7 @@ describe("POST /api/email/one-click-unsubscribe/{token}", () => {
       [multipart, `multipart/form-data; boundary=${boundary}`],
     ];
     for (const [payload, contentType] of bodies) {
-      await t.app.db.update(emailSubscribers).set({ marketingEmails: true }).where(eq(emailSubscribers.id, ada.id));
+      await app.db.update(emailSubscribers).set({ marketingEmails: true }).where(eq(emailSubscribers.id, ada.id));
       const res = await oneClick(headerPath(ada.unsubscribeToken), payload, contentType);
       expect(res.statusCode, `${contentType}: ${res.body}`).toBe(200);
       expect((await reloadSubscriber()).marketingEmails).toBe(false);
@@ -112,7 +113,7 @@ describe("POST /api/email/one-click-unsubscribe/{token}", () => {
   });
 
   it("another campaign's id does not credit this send", async () => {
-    const [other] = await t.app.db.insert(emailCampaigns).values({ name: "Other", subject: "Other" }).returning();
+    const [other] = await app.db.insert(emailCampaigns).values({ name: "Other", subject: "Other" }).returning();
     expect((await oneClick(headerPath(ada.unsubscribeToken, other!.id))).statusCode).toBe(200);
     expect((await reloadSend()).unsubscribedAt).toBeNull();
   });
@@ -137,17 +138,17 @@ describe("POST /api/email/one-click-unsubscribe/{token}", () => {
 
 describe("GET /api/email/one-click-unsubscribe/{token}", () => {
   it("redirects to the unsubscribe page, keeping the campaign, and changes nothing", async () => {
-    const res = await t.app.inject({ method: "GET", url: headerPath(ada.unsubscribeToken, campaign.id) });
+    const res = await app.inject({ method: "GET", url: headerPath(ada.unsubscribeToken, campaign.id) });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/email/unsubscribe/${ada.unsubscribeToken}?campaign=${campaign.id}`);
-    const plain = await t.app.inject({ method: "GET", url: headerPath(ada.unsubscribeToken) });
+    const plain = await app.inject({ method: "GET", url: headerPath(ada.unsubscribeToken) });
     expect(plain.headers.location).toBe(`/email/unsubscribe/${ada.unsubscribeToken}`);
     expect(await reloadSubscriber()).toEqual(ada);
     expect((await reloadSend()).unsubscribedAt).toBeNull();
   });
 
   it("drops a campaign value that is not an id and encodes odd tokens", async () => {
-    const res = await t.app.inject({
+    const res = await app.inject({
       method: "GET",
       url: "/api/email/one-click-unsubscribe/a%2F..%2Fadmin?campaign=https://evil.example",
     });

@@ -1,28 +1,28 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { type EmailSubscriber, emailCampaigns, emailSends, emailSubscribers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 
-let t: TestApp;
+let app: FastifyInstance;
 let subscriber: EmailSubscriber;
 let ipCounter = 0;
 const nextIp = () => `10.3.0.${++ipCounter % 250}`;
 const get = (token: string, ip = nextIp()) =>
-  t.app.inject({ method: "GET", url: `/api/email/preferences/${token}`, remoteAddress: ip });
+  app.inject({ method: "GET", url: `/api/email/preferences/${token}`, remoteAddress: ip });
 const post = (path: string, token: string, payload: unknown, ip = nextIp()) =>
-  t.app.inject({ method: "POST", url: `/api/email/${path}/${token}`, payload: payload as object, remoteAddress: ip });
+  app.inject({ method: "POST", url: `/api/email/${path}/${token}`, payload: payload as object, remoteAddress: ip });
 const reload = async () =>
-  (await t.app.db.select().from(emailSubscribers).where(eq(emailSubscribers.id, subscriber.id)))[0]!;
+  (await app.db.select().from(emailSubscribers).where(eq(emailSubscribers.id, subscriber.id)))[0]!;
 
 const subscribedAt = new Date("2025-01-02T03:04:05.000Z");
 
-beforeAll(async () => {
-  t = await createTestApp();
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(emailSubscribers);
-  [subscriber] = (await t.app.db
+  await app.db.delete(emailSubscribers);
+  [subscriber] = (await app.db
     .insert(emailSubscribers)
     .values({ email: "ada@example.com", firstName: "Ada", subscribedAt })
     .returning()) as [EmailSubscriber];
@@ -47,7 +47,7 @@ describe("GET /api/email/preferences/{token}", () => {
   });
 
   it("tokens are 256 random bits, unique per subscriber", async () => {
-    const [other] = await t.app.db.insert(emailSubscribers).values({ email: "bo@example.com" }).returning();
+    const [other] = await app.db.insert(emailSubscribers).values({ email: "bo@example.com" }).returning();
     expect(subscriber.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
     expect(other!.unsubscribeToken).not.toBe(subscriber.unsubscribeToken);
   });
@@ -123,7 +123,7 @@ describe("POST /api/email/unsubscribe/{token}", () => {
 
   it("leaves a complained address complained, with its complaint reason and time", async () => {
     const complainedAt = new Date("2026-01-05T10:00:00.000Z");
-    await t.app.db
+    await app.db
       .update(emailSubscribers)
       .set({
         status: "complained",
@@ -149,7 +149,7 @@ describe("POST /api/email/unsubscribe/{token}", () => {
 
   it("leaves a bounced address bounced while unsubscribing it from everything", async () => {
     const bouncedAt = new Date("2026-01-06T10:00:00.000Z");
-    await t.app.db
+    await app.db
       .update(emailSubscribers)
       .set({ status: "bounced", bouncedAt, marketingEmails: false })
       .where(eq(emailSubscribers.id, subscriber.id));
@@ -167,12 +167,12 @@ describe("POST /api/email/unsubscribe/{token}", () => {
 
   describe("from a campaign's link", () => {
     async function sendOfCampaign() {
-      const [campaign] = await t.app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning();
-      const [send] = await t.app.db
+      const [campaign] = await app.db.insert(emailCampaigns).values({ name: "News", subject: "News" }).returning();
+      const [send] = await app.db
         .insert(emailSends)
         .values({ campaignId: campaign!.id, subscriberId: subscriber.id, email: subscriber.email, status: "sent" })
         .returning();
-      const reloadSend = async () => (await t.app.db.select().from(emailSends).where(eq(emailSends.id, send!.id)))[0]!;
+      const reloadSend = async () => (await app.db.select().from(emailSends).where(eq(emailSends.id, send!.id)))[0]!;
       return { campaignId: campaign!.id, reloadSend };
     }
 

@@ -1,27 +1,27 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { maxImportBytes, type SubscriberImportResult } from "../../../shared/schemas/email-subscribers";
 import { auditLogs, emailSubscribers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { noEmailColumnMessage } from "./email-subscribers.csv";
 import { importBodyLimit } from "./email-subscribers.routes";
 
-let t: TestApp;
+let app: FastifyInstance;
 let cookie: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  cookie = (await signedInAs(t.app, "staff")).cookie;
+withTestApp(async (built) => {
+  app = built;
+  cookie = (await signedInAs(app, "staff")).cookie;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(emailSubscribers);
-  await t.app.db.delete(auditLogs).where(eq(auditLogs.action, "import"));
+  await app.db.delete(emailSubscribers);
+  await app.db.delete(auditLogs).where(eq(auditLogs.action, "import"));
 });
 
 function post(payload: unknown) {
-  return t.app.inject({
+  return app.inject({
     method: "POST",
     url: "/api/admin/email-subscribers/import",
     payload: payload as object,
@@ -36,14 +36,14 @@ async function importCsv(csv: string, options: Record<string, unknown> = {}): Pr
 }
 
 async function byEmail(email: string) {
-  const [row] = await t.app.db
+  const [row] = await app.db
     .select()
     .from(emailSubscribers)
     .where(sql`lower(${emailSubscribers.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
-const count = async () => (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(emailSubscribers))[0]!.n;
+const count = async () => (await app.db.select({ n: sql<number>`count(*)::int` }).from(emailSubscribers))[0]!.n;
 
 describe("POST /api/admin/email-subscribers/import", () => {
   const file = [
@@ -70,7 +70,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
       [7, "error"],
     ]);
     expect(await count()).toBe(0);
-    expect(await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, "import"))).toEqual([]);
+    expect(await app.db.select().from(auditLogs).where(eq(auditLogs.action, "import"))).toEqual([]);
   });
 
   it("imports the good rows and lists each bad one by its spreadsheet line", async () => {
@@ -96,7 +96,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
     });
     expect(await byEmail("grace@example.com")).toMatchObject({ segment: "general", tags: ["fair-2026"] });
 
-    const [audit] = await t.app.db.select().from(auditLogs).where(eq(auditLogs.action, "import"));
+    const [audit] = await app.db.select().from(auditLogs).where(eq(auditLogs.action, "import"));
     expect(audit).toMatchObject({ entityType: "email_subscriber", entityId: null });
     expect(audit!.newValues).toMatchObject({ totalRows: 6, created: 2, duplicates: 1, invalid: 3 });
   });
@@ -113,7 +113,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
   });
 
   it("never re-subscribes anyone who unsubscribed, bounced or complained, and changes nothing about them", async () => {
-    const before = await t.app.db
+    const before = await app.db
       .insert(emailSubscribers)
       .values([
         {
@@ -139,12 +139,12 @@ describe("POST /api/admin/email-subscribers/import", () => {
       "skip_unsubscribed",
       "skip_unsubscribed",
     ]);
-    const after = await t.app.db.select().from(emailSubscribers);
+    const after = await app.db.select().from(emailSubscribers);
     for (const row of before) expect(after.find((a) => a.id === row.id)).toEqual(row);
   });
 
   it("fills in missing names and adds tags to existing contacts, leaving status, preferences and segment", async () => {
-    const [existing] = await t.app.db
+    const [existing] = await app.db
       .insert(emailSubscribers)
       .values({
         email: "Known@Example.com",
@@ -242,7 +242,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
     const ticker = setInterval(tick, 5);
     let res: Awaited<ReturnType<typeof post>>;
     try {
-      res = await t.app.inject({
+      res = await app.inject({
         method: "POST",
         url: "/api/admin/email-subscribers/import",
         payload,
@@ -260,7 +260,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
   it("writes across several batches: new rows, existing ones, and the audit counts", async () => {
     const lines = Array.from({ length: 2500 }, (_, i) => `many${i}@example.com,First${i},,tag${i % 3}`);
     // Every other one of the first 2,400 already exists (1,200: more than one batch of updates).
-    await t.app.db
+    await app.db
       .insert(emailSubscribers)
       .values(Array.from({ length: 1200 }, (_, i) => ({ email: `MANY${i * 2}@example.com`, tags: ["old"] })));
     const result = await importCsv(`email,first name,last name,tags\n${lines.join("\n")}\n`);
@@ -273,7 +273,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
     });
     expect(await byEmail("many2499@example.com")).toMatchObject({ firstName: "First2499", tags: ["tag0"] });
     // Each new row got its own working preferences token.
-    const tokens = await t.app.db.select({ token: emailSubscribers.unsubscribeToken }).from(emailSubscribers);
+    const tokens = await app.db.select({ token: emailSubscribers.unsubscribeToken }).from(emailSubscribers);
     expect(new Set(tokens.map((r) => r.token)).size).toBe(2500);
     expect(tokens.every((r) => /^[0-9a-f]{64}$/.test(r.token))).toBe(true);
   });
@@ -283,7 +283,7 @@ describe("POST /api/admin/email-subscribers/import", () => {
     "imports 50,000 rows in one go",
     async () => {
       const lines = Array.from({ length: 50_000 }, (_, i) => `bulk${i}@example.com,First${i},Last${i},tag${i % 7}`);
-      await t.app.db
+      await app.db
         .insert(emailSubscribers)
         .values(Array.from({ length: 500 }, (_, i) => ({ email: `bulk${i * 100}@example.com`, tags: [] as string[] })));
       const csv = `email,first name,last name,tags\n${lines.join("\n")}\n`;
@@ -303,22 +303,20 @@ describe("POST /api/admin/email-subscribers/import", () => {
 
   it("writes nothing when the import fails part-way (one transaction)", async () => {
     // A row that passes the checks but breaks a database rule after earlier batches went in.
-    await t.app.db.execute(
-      sql`alter table ${emailSubscribers} add constraint test_no_zed check (email not like 'zed%')`,
-    );
+    await app.db.execute(sql`alter table ${emailSubscribers} add constraint test_no_zed check (email not like 'zed%')`);
     try {
       const lines = Array.from({ length: 1200 }, (_, i) => `ok${i}@example.com`);
       const res = await post({ csv: `email\n${lines.join("\n")}\nzed@example.com\n`, dryRun: false });
       expect(res.statusCode).toBe(500);
       expect(await count()).toBe(0);
       expect(
-        await t.app.db
+        await app.db
           .select()
           .from(auditLogs)
           .where(and(eq(auditLogs.action, "import"))),
       ).toEqual([]);
     } finally {
-      await t.app.db.execute(sql`alter table ${emailSubscribers} drop constraint test_no_zed`);
+      await app.db.execute(sql`alter table ${emailSubscribers} drop constraint test_no_zed`);
     }
   });
 });

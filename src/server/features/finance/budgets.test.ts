@@ -1,23 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, budgetAdjustments, expenses } from "../../db/schema";
-import { caller, insertRetreat } from "../../test/builders";
+import { insertRetreat, type StaffDesk, staffDesk } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
-import { type Signed, signedInAs } from "../../test/test-sessions";
 
-let app: FastifyInstance;
-let staff: Signed;
-let call: ReturnType<typeof caller>;
-let retreatId: string;
+let { app, call, staff, retreatId } = {} as StaffDesk;
 
 withTestApp(async (built) => {
-  app = built;
-  call = caller(app);
-  staff = await signedInAs(app, "staff");
-  retreatId = (await insertRetreat(app)).id;
+  ({ app, call, staff, retreatId } = await staffDesk(built));
 });
 
 const post = (payload: Record<string, unknown>) =>

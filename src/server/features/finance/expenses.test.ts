@@ -1,27 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { costModelMessages } from "../../../shared/finance/cost-models";
 import { financeMessages } from "../../../shared/schemas/finance";
 import { auditLogs, expenses, vendors } from "../../db/schema";
-import { caller, insertRetreat, type Method } from "../../test/builders";
+import { insertRetreat, type Method, type StaffDesk, staffDesk } from "../../test/builders";
+import { expenseBody } from "../../test/fixtures/finance";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
 import { getCurrentRetreat } from "../retreats/retreats.service";
-import { expenseBody } from "./finance.fixtures";
 
-let app: FastifyInstance;
-let staff: Signed;
+let { app, call, staff, retreatId } = {} as StaffDesk;
 let owner: Signed;
-let call: ReturnType<typeof caller>;
-let retreatId: string;
 
 withTestApp(async (built) => {
-  app = built;
-  call = caller(app);
-  staff = await signedInAs(app, "staff");
+  ({ app, call, staff, retreatId } = await staffDesk(built));
   owner = await signedInAs(app, "owner");
-  retreatId = (await insertRetreat(app)).id;
 });
 
 const create = (overrides: Record<string, unknown> = {}, cookie = staff.cookie) =>

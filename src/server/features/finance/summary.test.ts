@@ -5,9 +5,9 @@ import { fromPence } from "../../../shared/finance/money";
 import { sanctuarySharePercent } from "../../../shared/finance/sanctuary";
 import { bookingTypes, paymentPlans, payments, vendorPayments, vendors } from "../../db/schema";
 import { caller, insertApplication, insertRetreat } from "../../test/builders";
+import { expenseBody } from "../../test/fixtures/finance";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
-import { expenseBody } from "./finance.fixtures";
 
 let app: FastifyInstance;
 let staff: Signed;

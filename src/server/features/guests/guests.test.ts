@@ -1,22 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { emailLogs, passwordTokens, paymentPlans, payments, retreatSessions, users } from "../../db/schema";
-import { insertApplication, insertRetreat } from "../../test/builders";
+import { insertApplication, insertRetreat, type StaffDesk, staffDesk } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { withTestApp } from "../../test/test-app";
 import { createTestUser, sessionCookieFor, signedInAs } from "../../test/test-sessions";
 import { getGuestSchedule } from "./guests.service";
 
-let app: FastifyInstance;
-let staff: string;
-let retreatId: string;
+let { app, staff, retreatId } = {} as StaffDesk;
 let otherRetreatId: string;
 
 withTestApp(async (built) => {
-  app = built;
-  staff = (await signedInAs(app, "staff")).cookie;
-  retreatId = (await insertRetreat(app, { name: "Bali 2026", startDate: "2026-05-10", endDate: "2026-05-19" })).id;
+  ({ app, staff, retreatId } = await staffDesk(built, {
+    name: "Bali 2026",
+    startDate: "2026-05-10",
+    endDate: "2026-05-19",
+  }));
   otherRetreatId = (await insertRetreat(app, { name: "Portugal 2027" })).id;
   const at = (iso: string) => new Date(iso);
   await app.db.insert(retreatSessions).values([
@@ -44,7 +43,7 @@ withTestApp(async (built) => {
   ]);
 });
 
-function invite(applicationId: string, cookie = staff) {
+function invite(applicationId: string, cookie = staff.cookie) {
   return app.inject({ method: "POST", url: "/api/admin/guests", headers: { cookie }, payload: { applicationId } });
 }
 
@@ -118,14 +117,14 @@ describe("guest portal", () => {
     const roomRes = await app.inject({
       method: "POST",
       url: "/api/admin/rooms",
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { name: "Frangipani", retreatId },
     });
     for (const applicationId of [me.application.id, mate.id]) {
       const res = await app.inject({
         method: "POST",
         url: "/api/admin/room-assignments",
-        headers: { cookie: staff },
+        headers: { cookie: staff.cookie },
         payload: { roomId: roomRes.json().id, applicationId },
       });
       expect(res.statusCode).toBe(201);
@@ -199,7 +198,7 @@ describe("guest portal", () => {
   });
 
   it("closes guest routes to staff", async () => {
-    expect((await get("/api/guest/me", staff)).statusCode).toBe(403);
+    expect((await get("/api/guest/me", staff.cookie)).statusCode).toBe(403);
   });
 });
 

@@ -12,9 +12,9 @@ import {
   jitsiRooms,
 } from "../../db/schema";
 import { insertApplication, retreatWithRates } from "../../test/builders";
+import { activePlanOf } from "../../test/fixtures/payments";
 import { withTestApp } from "../../test/test-app";
 import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
-import { activePlanOf } from "../payments/payments.fixtures";
 
 let app: FastifyInstance;
 let staff: Signed;

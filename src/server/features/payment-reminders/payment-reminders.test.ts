@@ -12,7 +12,7 @@ import {
   payments,
   settings,
 } from "../../db/schema";
-import { applicantWithPlan } from "../../test/builders";
+import { applicantWithPlan, type PlannedRow } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
 import { withTestApp } from "../../test/test-app";
@@ -39,6 +39,13 @@ beforeEach(async () => {
   await app.db.delete(payments);
   await app.db.delete(settings);
 });
+
+/** An applicant whose deposit (500.00, due 2026-03-01) is paid, with the given instalment to come; created at `created`. */
+const depositPaidThen = (instalment: PlannedRow, options: { email?: string; firstName?: string } = {}) =>
+  applicantWithPlan(app, [{ amount: "500.00", dueDate: "2026-03-01", paid: true }, instalment], {
+    createdAt: created,
+    ...options,
+  });
 
 const sweep = (iso: string, config = app.config) =>
   runReminderSweep(app.db, { ...config, cipher: app.fieldCipher }, at(iso));
@@ -127,14 +134,7 @@ describe("reminder job timing", () => {
   it("marks unsent reminders overdue when the due date passes, and a late worker sends only the latest", async () => {
     const {
       payments: [, instalment],
-    } = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "900.00", dueDate: "2026-04-10" },
-      ],
-      { createdAt: created },
-    );
+    } = await depositPaidThen({ amount: "900.00", dueDate: "2026-04-10" });
     await sweep("2026-03-01T10:05:00Z");
     // Down for a week: both reminders are due at once; one email, the 1-day one. The 7-day one
     // will never go out: it is cancelled as overtaken, not left "pending" on a date long past.
@@ -161,14 +161,7 @@ describe("reminder job timing", () => {
     await app.db.insert(settings).values({ key: "paymentReminderDaysBefore", value: "3", type: "string" });
     const {
       payments: [, instalment],
-    } = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "900.00", dueDate: "2026-04-10" },
-      ],
-      { createdAt: created },
-    );
+    } = await depositPaidThen({ amount: "900.00", dueDate: "2026-04-10" });
     await sweep("2026-03-01T10:05:00Z");
     // Down from before the 3-day reminder until after the due date.
     const past = await sweep("2026-04-11T10:00:00Z");
@@ -180,14 +173,7 @@ describe("reminder job timing", () => {
   });
 
   it("reminds about nothing paid or cancelled, and cancels the unsent reminders of a payment once paid", async () => {
-    const paid = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "700.00", dueDate: "2026-05-01" },
-      ],
-      { createdAt: created },
-    );
+    const paid = await depositPaidThen({ amount: "700.00", dueDate: "2026-05-01" });
     const cancelled = await applicantWithPlan(
       app,
       [
@@ -219,14 +205,7 @@ describe("reminder job timing", () => {
     await app.db.insert(settings).values({ key: "paymentReminderDaysBefore", value: "3", type: "string" });
     const {
       payments: [, instalment],
-    } = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "700.00", dueDate: "2026-05-01" },
-      ],
-      { createdAt: created },
-    );
+    } = await depositPaidThen({ amount: "700.00", dueDate: "2026-05-01" });
     await sweep("2026-03-01T10:05:00Z");
     expect((await remindersOf(instalment!.id)).map((r) => [r.daysBefore, r.scheduledFor?.toISOString()])).toEqual([
       [3, "2026-04-28T08:00:00.000Z"],
@@ -242,14 +221,7 @@ describe("reminder job timing", () => {
   });
 
   it("carries the pay link when Stripe is on", async () => {
-    const { application } = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "700.00", dueDate: "2026-03-05" },
-      ],
-      { createdAt: created },
-    );
+    const { application } = await depositPaidThen({ amount: "700.00", dueDate: "2026-03-05" });
     const stripeOn = { ...app.config, stripe: { secretKey: "sk_test_x", webhookSecret: "whsec_x" } };
     await sweep("2026-03-01T10:05:00Z", stripeOn);
     expect((await sweep("2026-03-04T09:00:00Z", stripeOn)).sent).toBe(1);
@@ -266,14 +238,7 @@ describe("reminder job timing", () => {
   it("never sends one reminder twice when two workers sweep at once", async () => {
     const instalments: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const { payments: rows } = await applicantWithPlan(
-        app,
-        [
-          { amount: "500.00", dueDate: "2026-03-01", paid: true },
-          { amount: "700.00", dueDate: "2026-03-05" },
-        ],
-        { createdAt: created },
-      );
+      const { payments: rows } = await depositPaidThen({ amount: "700.00", dueDate: "2026-03-05" });
       instalments.push(rows[1]!.id);
     }
     const now = "2026-03-04T09:01:00Z";
@@ -287,14 +252,7 @@ describe("reminder job timing", () => {
   });
 
   it("marks a reminder failed when the email is switched off or the person opted out of application emails", async () => {
-    const optedOut = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "700.00", dueDate: "2026-03-05" },
-      ],
-      { createdAt: created, email: "quiet@example.com" },
-    );
+    const optedOut = await depositPaidThen({ amount: "700.00", dueDate: "2026-03-05" }, { email: "quiet@example.com" });
     await app.db.insert(emailSubscribers).values({ email: "Quiet@example.com", applicationEmails: false });
     await sweep("2026-03-01T10:05:00Z");
     const result = await sweep("2026-03-04T09:00:00Z");
@@ -312,13 +270,9 @@ describe("GET /api/admin/payment-reminders", () => {
   it("lists reminders with the applicant's name, amount, due date and status, filtered by status", async () => {
     const {
       payments: [, instalment],
-    } = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "748.50", dueDate: "2026-03-20", description: "Instalment 1 of 2" },
-      ],
-      { createdAt: created, firstName: "Grace" },
+    } = await depositPaidThen(
+      { amount: "748.50", dueDate: "2026-03-20", description: "Instalment 1 of 2" },
+      { firstName: "Grace" },
     );
     await sweep("2026-03-01T10:05:00Z");
     await sweep("2026-03-13T09:00:00Z");
@@ -376,14 +330,7 @@ describe("POST /api/admin/payment-reminders/{id}/send", () => {
     app.inject({ method: "POST", url: `/api/admin/payment-reminders/${id}/send`, headers: { cookie } });
 
   async function plannedReminders() {
-    const plan = await applicantWithPlan(
-      app,
-      [
-        { amount: "500.00", dueDate: "2026-03-01", paid: true },
-        { amount: "748.50", dueDate: "2099-03-20" },
-      ],
-      { createdAt: created, email: "send@example.com" },
-    );
+    const plan = await depositPaidThen({ amount: "748.50", dueDate: "2099-03-20" }, { email: "send@example.com" });
     await sweep("2026-03-01T10:05:00Z");
     return remindersOf(plan.payments[1]!.id);
   }

@@ -13,10 +13,10 @@ import { testConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { type PaymentReminder, paymentReminders } from "../../db/schema";
 import { applicant, insertPlan, retreatWithRates } from "../../test/builders";
+import { activePlanOf, paymentsOfPlan } from "../../test/fixtures/payments";
 import { createTestDatabaseUrl } from "../../test/test-database";
 import { signedInAs } from "../../test/test-sessions";
-import { waitFor } from "../email-campaigns/campaign-fixtures";
-import { activePlanOf, paymentsOfPlan } from "../payments/payments.fixtures";
+import { waitFor } from "../../test/wait-for";
 import { reminderSendAt } from "./reminder-schedule";
 
 let database: Database;

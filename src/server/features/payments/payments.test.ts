@@ -7,11 +7,11 @@ import type { AdminApplicationCreate } from "../../../shared/schemas/application
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
 import { applications, auditLogs, bookingTypes, payments, placeOffers } from "../../db/schema";
 import { applicant, retreatWithRates } from "../../test/builders";
+import { activePlanOf, paymentsOfPlan, plansOf } from "../../test/fixtures/payments";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { acceptIntoRetreat } from "../admissions/admissions.service";
 import { createApplication } from "../applications/applications.admin.service";
-import { activePlanOf, paymentsOfPlan, plansOf } from "./payments.fixtures";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 let app: FastifyInstance;

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
 import { applications, auditLogs, paymentPlans, payments } from "../../db/schema";
 import { payScheduled } from "../../test/builders";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo } from "../../test/fixtures/places";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
-import { makeApplication, makeBooking, makeRetreat, offerEmailsTo } from "./places.fixtures";
 
 let app: FastifyInstance;
 let staff: Signed;

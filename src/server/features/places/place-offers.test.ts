@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { placeMessages } from "../../../shared/schemas/places";
 import { applications, auditLogs, paymentPlans, placeOffers, retreats } from "../../db/schema";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "../../test/fixtures/places";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
-import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { sweepPlaces } from "./places.jobs";
 
 let app: FastifyInstance;

@@ -8,10 +8,10 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { applications, auditLogs, paymentPlans, payments, placeOffers } from "../../db/schema";
 import { payScheduled } from "../../test/builders";
+import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "../../test/fixtures/places";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import { makeApplication, makeBooking, makeRetreat, offerEmailsTo, offerTokenIn } from "./places.fixtures";
 import { releaseOverdueDeposits, sweepPlaces } from "./places.jobs";
 
 let app: FastifyInstance;

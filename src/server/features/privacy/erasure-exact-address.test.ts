@@ -7,9 +7,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, emailLogs, emailSubscribers } from "../../db/schema";
 import { type JobQueue, startJobQueue } from "../../jobs/queue";
+import { makeApplication, makeEmailLog, makeRetreat } from "../../test/fixtures/privacy";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { makeApplication, makeEmailLog, makeRetreat } from "./privacy.fixtures";
 
 let t: TestApp;
 let queue: JobQueue;

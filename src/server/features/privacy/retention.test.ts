@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { applications, auditLogs, emailLogs, interviews, travelComplianceForms, users } from "../../db/schema";
+import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../../test/fixtures/privacy";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
-import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "./privacy.fixtures";
 import { retentionSweepCron, retentionSweepJob } from "./retention.jobs";
 import { runRetentionSweep } from "./retention.service";
 

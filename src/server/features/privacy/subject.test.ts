@@ -17,10 +17,10 @@ import {
   users,
 } from "../../db/schema";
 import { type JobQueue, startJobQueue } from "../../jobs/queue";
+import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../../test/fixtures/privacy";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { emailHash } from "./email-hash";
-import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "./privacy.fixtures";
 
 let t: TestApp;
 let queue: JobQueue;
@@ -169,43 +169,29 @@ const subject = (email: string, cookie = owner, format = "") =>
     headers: { cookie },
   });
 
+const erase = (payload: { email: string; confirmEmail: string; force?: boolean }, cookie = owner) =>
+  t.app.inject({ method: "POST", url: "/api/admin/privacy/erase", headers: { cookie }, payload });
+const retention = (cookie: string) =>
+  t.app.inject({ method: "GET", url: "/api/admin/privacy/retention", headers: { cookie } });
+
 describe("data subject requests: roles and validation", () => {
   it("lets only the owner read, export or erase, and refuses bad input", async () => {
     expect((await subject("ada.lovelace@example.com", staff)).statusCode).toBe(403);
     expect((await subject("ada.lovelace@example.com", staff, ".csv")).statusCode).toBe(403);
-    const erase = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/privacy/erase",
-      headers: { cookie: staff },
-      payload: { email: "ada.lovelace@example.com", confirmEmail: "ada.lovelace@example.com" },
-    });
-    expect(erase.statusCode).toBe(403);
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/admin/privacy/retention", headers: { cookie: staff } }))
-        .statusCode,
-    ).toBe(403);
+    const refused = await erase({ email: "ada.lovelace@example.com", confirmEmail: "ada.lovelace@example.com" }, staff);
+    expect(refused.statusCode).toBe(403);
+    expect((await retention(staff)).statusCode).toBe(403);
     expect((await subject("not-an-email")).statusCode).toBe(400);
 
-    const retention = await t.app.inject({
-      method: "GET",
-      url: "/api/admin/privacy/retention",
-      headers: { cookie: owner },
-    });
-    expect(retention.json()).toEqual({ travelDataDays: 30, declinedApplicationDays: 365 });
+    expect((await retention(owner)).json()).toEqual({ travelDataDays: 30, declinedApplicationDays: 365 });
 
-    const mismatch = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/privacy/erase",
-      headers: { cookie: owner },
-      payload: { email: "ada.lovelace@example.com", confirmEmail: "ada@example.com" },
-    });
+    const mismatch = await erase({ email: "ada.lovelace@example.com", confirmEmail: "ada@example.com" });
     expect(mismatch.statusCode).toBe(400);
     expect(JSON.stringify(mismatch.json())).toContain(eraseMismatchMessage);
-    const extra = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/privacy/erase",
-      headers: { cookie: owner },
-      payload: { email: "ada.lovelace@example.com", confirmEmail: "ada.lovelace@example.com", force: true },
+    const extra = await erase({
+      email: "ada.lovelace@example.com",
+      confirmEmail: "ada.lovelace@example.com",
+      force: true,
     });
     expect(extra.statusCode).toBe(400);
     // Nothing was erased by the refused calls.
@@ -278,12 +264,7 @@ describe("export", () => {
 describe("erasure", () => {
   it("keeps the money anonymised, deletes everything else, removes the jobs, and leaves Bob alone", async () => {
     const bobBefore = (await t.app.db.select().from(applications).where(eq(applications.id, s.bobs.id)))[0]!;
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/admin/privacy/erase",
-      headers: { cookie: owner },
-      payload: { email: "Ada.Lovelace@example.com", confirmEmail: "ada.lovelace@EXAMPLE.com" },
-    });
+    const res = await erase({ email: "Ada.Lovelace@example.com", confirmEmail: "ada.lovelace@EXAMPLE.com" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.deleted).toMatchObject({

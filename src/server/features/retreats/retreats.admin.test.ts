@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { placesAlreadyTakenMessage, retreatMessages } from "../../../shared/schemas/retreats-admin";
 import { auditLogs, retreats } from "../../db/schema";
 import { applicant, retreatWithRates } from "../../test/builders";
+import { activePlanOf, paymentsOfPlan } from "../../test/fixtures/payments";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { placesTaken } from "../admissions/admissions.service";
-import { activePlanOf, paymentsOfPlan } from "../payments/payments.fixtures";
 
 let app: FastifyInstance;
 const cookie = {} as Record<"owner" | "staff" | "vendor" | "guest", string>;

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
 import { bookingTypes, retreats } from "../../db/schema";
 import { seedBaseData } from "../../db/seed";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withTestApp } from "../../test/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+let app: FastifyInstance;
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 
 describe("GET /api/current-retreat", () => {
   it("returns the seeded retreat with prices from the booking types", async () => {
-    const res = await t.app.inject("/api/current-retreat");
+    const res = await app.inject("/api/current-retreat");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.name).toBe("Bali Vegan Activism Retreat 2026");
@@ -28,28 +28,28 @@ describe("GET /api/current-retreat", () => {
   });
 
   it("follows price changes in the database", async () => {
-    await t.app.db.update(bookingTypes).set({ basePrice: "2100.00" }).where(eq(bookingTypes.name, "solo"));
-    const res = await t.app.inject("/api/current-retreat");
+    await app.db.update(bookingTypes).set({ basePrice: "2100.00" }).where(eq(bookingTypes.name, "solo"));
+    const res = await app.inject("/api/current-retreat");
     expect(res.json().bookingTypes.find((b: { name: string }) => b.name === "solo").basePrice).toBe("2100.00");
   });
 
   it("seeding again adds nothing", async () => {
-    await seedBaseData(t.app.db);
-    await seedBaseData(t.app.db);
-    expect(await t.app.db.select().from(retreats)).toHaveLength(1);
-    expect(await t.app.db.select().from(bookingTypes)).toHaveLength(3);
+    await seedBaseData(app.db);
+    await seedBaseData(app.db);
+    expect(await app.db.select().from(retreats)).toHaveLength(1);
+    expect(await app.db.select().from(bookingTypes)).toHaveLength(3);
   });
 
   it("a retreat renamed by the organiser does not bring the default one back on the next start", async () => {
-    await t.app.db.update(retreats).set({ name: "Bali Vegan Activism Retreat 2027" });
-    await seedBaseData(t.app.db);
-    const names = (await t.app.db.select().from(retreats)).map((r) => r.name);
+    await app.db.update(retreats).set({ name: "Bali Vegan Activism Retreat 2027" });
+    await seedBaseData(app.db);
+    const names = (await app.db.select().from(retreats)).map((r) => r.name);
     expect(names).toEqual(["Bali Vegan Activism Retreat 2027"]);
   });
 
   it("answers 404 when no retreat is open", async () => {
-    await t.app.db.update(retreats).set({ status: "completed" });
-    const res = await t.app.inject("/api/current-retreat");
+    await app.db.update(retreats).set({ status: "completed" });
+    const res = await app.inject("/api/current-retreat");
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe("No active retreat found at this time.");
   });

@@ -1,26 +1,21 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { auditLogs, roomAssignments } from "../../db/schema";
-import { insertApplication, insertRetreat } from "../../test/builders";
+import { insertApplication, insertRetreat, type StaffDesk, staffDesk } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 
-let app: FastifyInstance;
-let staff: string;
-let retreatId: string;
+let { app, staff, retreatId } = {} as StaffDesk;
 
 withTestApp(async (built) => {
-  app = built;
-  staff = (await signedInAs(app, "staff")).cookie;
-  retreatId = (await insertRetreat(app)).id;
+  ({ app, staff, retreatId } = await staffDesk(built));
 });
 
 async function room(body: Record<string, unknown> = {}) {
   const res = await app.inject({
     method: "POST",
     url: "/api/admin/rooms",
-    headers: { cookie: staff },
+    headers: { cookie: staff.cookie },
     payload: { name: "Frangipani", retreatId, ...body },
   });
   expect(res.statusCode).toBe(201);
@@ -31,13 +26,17 @@ function assign(roomId: string, applicationId: string, bedNumber?: number) {
   return app.inject({
     method: "POST",
     url: "/api/admin/room-assignments",
-    headers: { cookie: staff },
+    headers: { cookie: staff.cookie },
     payload: { roomId, applicationId, ...(bedNumber ? { bedNumber } : {}) },
   });
 }
 
 function board() {
-  return app.inject({ method: "GET", url: `/api/admin/rooms?retreatId=${retreatId}`, headers: { cookie: staff } });
+  return app.inject({
+    method: "GET",
+    url: `/api/admin/rooms?retreatId=${retreatId}`,
+    headers: { cookie: staff.cookie },
+  });
 }
 
 describe("rooms", () => {
@@ -98,7 +97,7 @@ describe("rooms", () => {
     const removed = await app.inject({
       method: "DELETE",
       url: `/api/admin/room-assignments/${first.json().id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
     });
     expect(removed.statusCode).toBe(200);
     expect((await assign(b.id, guest.id)).statusCode).toBe(201);
@@ -124,7 +123,7 @@ describe("rooms", () => {
     const shrink = await app.inject({
       method: "PATCH",
       url: `/api/admin/rooms/${r.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { capacity: 0 },
     });
     expect(shrink.statusCode).toBe(400);
@@ -133,7 +132,7 @@ describe("rooms", () => {
     const lower = await app.inject({
       method: "PATCH",
       url: `/api/admin/rooms/${r.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { capacity: 1 },
     });
     expect(lower.statusCode).toBe(409);

@@ -1,20 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { zonedToUtc } from "../../../shared/schemas/schedule";
 import { auditLogs, retreatSessions } from "../../db/schema";
-import { insertRetreat } from "../../test/builders";
+import { insertRetreat, type StaffDesk, staffDesk } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 
-let app: FastifyInstance;
-let staff: string;
-let retreatId: string;
+let { app, staff, retreatId } = {} as StaffDesk;
 
 withTestApp(async (built) => {
-  app = built;
-  staff = (await signedInAs(app, "staff")).cookie;
-  retreatId = (await insertRetreat(app, { startDate: "2026-05-10", endDate: "2026-05-19" })).id;
+  ({ app, staff, retreatId } = await staffDesk(built, { startDate: "2026-05-10", endDate: "2026-05-19" }));
 });
 
 const valid = {
@@ -28,7 +23,7 @@ const valid = {
   isPublic: true,
 };
 
-function post(body: unknown, cookie = staff) {
+function post(body: unknown, cookie = staff.cookie) {
   return app.inject({ method: "POST", url: "/api/admin/sessions", headers: { cookie }, payload: body as object });
 }
 
@@ -94,7 +89,7 @@ describe("POST /api/admin/sessions", () => {
   it("uses the current retreat when no retreatId is given, and 404s an unknown retreat", async () => {
     const res = await post(valid);
     expect(res.statusCode).toBe(201);
-    const current = await app.inject({ method: "GET", url: "/api/admin/sessions", headers: { cookie: staff } });
+    const current = await app.inject({ method: "GET", url: "/api/admin/sessions", headers: { cookie: staff.cookie } });
     expect(current.json().sessions.map((s: { id: string }) => s.id)).toContain(res.json().id);
     const unknown = await post({ ...valid, retreatId: "00000000-0000-4000-8000-000000000000" });
     expect(unknown.statusCode).toBe(404);
@@ -130,7 +125,7 @@ describe("GET, PATCH and DELETE /api/admin/sessions", () => {
     const list = await app.inject({
       method: "GET",
       url: `/api/admin/sessions?retreatId=${other.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().retreat).toMatchObject({ id: other.id, timeZone: "Asia/Makassar" });
@@ -139,7 +134,7 @@ describe("GET, PATCH and DELETE /api/admin/sessions", () => {
     const moved = await app.inject({
       method: "PATCH",
       url: `/api/admin/sessions/${late.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { date: "2026-06-01", startTime: "06:00" },
     });
     expect(moved.statusCode).toBe(200);
@@ -148,7 +143,7 @@ describe("GET, PATCH and DELETE /api/admin/sessions", () => {
     const backwards = await app.inject({
       method: "PATCH",
       url: `/api/admin/sessions/${early.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { endTime: "07:00" },
     });
     expect(backwards.statusCode).toBe(400);
@@ -157,7 +152,7 @@ describe("GET, PATCH and DELETE /api/admin/sessions", () => {
     const outside = await app.inject({
       method: "PATCH",
       url: `/api/admin/sessions/${early.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
       payload: { date: "2026-06-04" },
     });
     expect(outside.statusCode).toBe(400);
@@ -165,19 +160,19 @@ describe("GET, PATCH and DELETE /api/admin/sessions", () => {
     const removed = await app.inject({
       method: "DELETE",
       url: `/api/admin/sessions/${early.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
     });
     expect(removed.statusCode).toBe(200);
     const again = await app.inject({
       method: "DELETE",
       url: `/api/admin/sessions/${early.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
     });
     expect(again.statusCode).toBe(404);
     const after = await app.inject({
       method: "GET",
       url: `/api/admin/sessions?retreatId=${other.id}`,
-      headers: { cookie: staff },
+      headers: { cookie: staff.cookie },
     });
     expect(after.json().sessions.map((s: { title: string }) => s.title)).toEqual(["Dinner"]);
   });

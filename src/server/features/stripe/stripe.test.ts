@@ -62,6 +62,27 @@ function checkout(paymentId: string, cookie: string, target = app) {
   });
 }
 
+/** Sends `event` to the webhook as Stripe would, signed with the webhook secret unless told otherwise. */
+function deliver(
+  event: unknown,
+  options: { secret?: string; signature?: string; contentType?: string; target?: FastifyInstance } = {},
+) {
+  const payload = JSON.stringify(event);
+  const signature =
+    options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
+  return (options.target ?? app).inject({
+    method: "POST",
+    url: "/api/webhooks/stripe",
+    headers: {
+      "content-type": options.contentType ?? "application/json; charset=utf-8",
+      "stripe-signature": signature,
+      // Stripe's servers are another site: the webhook must not be refused as cross-site.
+      origin: "https://stripe.com",
+    },
+    payload,
+  });
+}
+
 describe("POST /api/guest/payments/{paymentId}/checkout", () => {
   it("opens a Stripe Checkout for the guest's own pending payment, in pence, with the payment in metadata", async () => {
     const a = await guestWithPlan();
@@ -189,16 +210,10 @@ describe("without Stripe", () => {
     expect((await checkout(a.payments[1]!.id, a.cookie, off.app)).statusCode).toBe(404);
     const token = payLinkToken(off.app.config.sessionSecret, a.application.id);
     expect((await off.app.inject({ method: "GET", url: `/api/pay/${token}` })).statusCode).toBe(404);
-    const payload = JSON.stringify({ id: "evt_off", object: "event" });
-    const hook = await off.app.inject({
-      method: "POST",
-      url: "/api/webhooks/stripe",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-      },
-      payload,
-    });
+    const hook = await deliver(
+      { id: "evt_off", object: "event" },
+      { target: off.app, contentType: "application/json" },
+    );
     expect(hook.statusCode).toBe(404);
   });
 });
@@ -229,24 +244,6 @@ describe("POST /api/webhooks/stripe", () => {
         },
       },
     };
-  }
-
-  function deliver(event: unknown, options: { secret?: string; signature?: string; contentType?: string } = {}) {
-    const payload = JSON.stringify(event);
-    const signature =
-      options.signature ??
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret });
-    return app.inject({
-      method: "POST",
-      url: "/api/webhooks/stripe",
-      headers: {
-        "content-type": options.contentType ?? "application/json; charset=utf-8",
-        "stripe-signature": signature,
-        // Stripe's servers are another site: the webhook must not be refused as cross-site.
-        origin: "https://stripe.com",
-      },
-      payload,
-    });
   }
 
   const paymentRow = async (id: string) => (await app.db.select().from(payments).where(eq(payments.id, id)))[0]!;
@@ -391,7 +388,7 @@ describe("from acceptance to a paid deposit", () => {
     expect(calls[0]!.metadata).toEqual({ paymentId: deposit!.id, applicationId: person.id });
     expect(calls[0]!.line_items![0]!.price_data!.unit_amount).toBe(50000);
 
-    const payload = JSON.stringify({
+    const event = {
       id: "evt_acceptance_deposit",
       object: "event",
       type: "checkout.session.completed",
@@ -407,16 +404,8 @@ describe("from acceptance to a paid deposit", () => {
           metadata: calls[0]!.metadata,
         },
       },
-    });
-    const hook = await app.inject({
-      method: "POST",
-      url: "/api/webhooks/stripe",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
-      },
-      payload,
-    });
+    };
+    const hook = await deliver(event, { contentType: "application/json" });
     expect(hook.json()).toEqual({ received: true, outcome: "completed" });
     const [paid] = await app.db.select().from(payments).where(eq(payments.id, deposit!.id));
     expect(paid).toMatchObject({ status: "completed", paymentMethod: "stripe", stripePaymentIntentId: "pi_deposit" });

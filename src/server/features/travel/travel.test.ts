@@ -1,17 +1,20 @@
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { applicationStages } from "../../../shared/constants";
 import { travelFormClosedMessage } from "../../../shared/schemas/travel";
 import { applications, auditLogs, emailLogs, retreats, travelComplianceForms } from "../../db/schema";
 import { fieldContext } from "../../encryption/field-encryption";
 import { travelFormBody } from "../../test/builders";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
+import { withTestApp } from "../../test/test-app";
 
-let t: TestApp;
+let app: FastifyInstance;
 let applicationId: string;
 let ipCounter = 0;
 const post = (payload: unknown, ip = `10.4.0.${++ipCounter % 250}`) =>
-  t.app.inject({
+  app.inject({
     method: "POST",
     url: "/api/travel-compliance",
     payload: payload as object,
@@ -19,9 +22,9 @@ const post = (payload: unknown, ip = `10.4.0.${++ipCounter % 250}`) =>
     headers: { "user-agent": "travel-test-browser" },
   });
 const getLink = (id: string) =>
-  t.app.inject({ method: "GET", url: `/api/travel-compliance/${id}`, remoteAddress: `10.5.0.${++ipCounter % 250}` });
+  app.inject({ method: "GET", url: `/api/travel-compliance/${id}`, remoteAddress: `10.5.0.${++ipCounter % 250}` });
 const setStage = (stage: string) =>
-  t.app.db.update(applications).set({ stage }).where(eq(applications.id, applicationId));
+  app.db.update(applications).set({ stage }).where(eq(applications.id, applicationId));
 const placeStages = ["accepted", "payment"];
 const noPlaceStages = applicationStages.filter((stage) => !placeStages.includes(stage));
 
@@ -51,10 +54,10 @@ const full = () => ({
   airportPickupRequired: true,
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const [retreat] = await t.app.db.select({ id: retreats.id }).from(retreats);
-  const [application] = await t.app.db
+withTestApp(async (built) => {
+  app = built;
+  const [retreat] = await app.db.select({ id: retreats.id }).from(retreats);
+  const [application] = await app.db
     .insert(applications)
     .values({
       retreatId: retreat!.id,
@@ -66,10 +69,9 @@ beforeAll(async () => {
     .returning();
   applicationId = application!.id;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(travelComplianceForms);
-  await t.app.db.delete(emailLogs);
+  await app.db.delete(travelComplianceForms);
+  await app.db.delete(emailLogs);
   await setStage("accepted");
 });
 
@@ -79,7 +81,7 @@ describe("POST /api/travel-compliance", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true, message: "Thank you for submitting your travel information!" });
 
-    const [row, ...others] = await t.app.db.select().from(travelComplianceForms);
+    const [row, ...others] = await app.db.select().from(travelComplianceForms);
     expect(others).toHaveLength(0);
     expect(row).toMatchObject({
       applicationId,
@@ -103,7 +105,7 @@ describe("POST /api/travel-compliance", () => {
     // Passport and medical details are stored encrypted, each bound to its own column.
     const open = (column: "passportNumber" | "allergies" | "medications" | "medicalConditions") => {
       expect(row![column]).toMatch(/^enc:v1:/);
-      return t.app.fieldCipher.decrypt(row![column], fieldContext("travel", column));
+      return app.fieldCipher.decrypt(row![column], fieldContext("travel", column));
     };
     expect(open("passportNumber")).toBe("123456789");
     expect(open("allergies")).toBe("Peanuts");
@@ -113,30 +115,27 @@ describe("POST /api/travel-compliance", () => {
     expect(row!.outboundArrivalDate!.toISOString()).toBe("2026-05-10T14:30:00.000Z");
     expect(row!.returnDepartureDate!.toISOString()).toBe("2026-05-20T00:00:00.000Z");
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada Lovelace",
       subject: "We've received your travel information",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`http://localhost:3000/travel-form/${applicationId}`);
+    expect(mail.body).toContain(`http://localhost:3000/travel-form/${applicationId}`);
   });
 
   it("accepts only the required fields, with text defaulting to empty and pickup to false", async () => {
     expect((await post(minimal())).statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(travelComplianceForms);
+    const [row] = await app.db.select().from(travelComplianceForms);
     expect(row).toMatchObject({ airportPickupRequired: false, allergies: null, outboundDepartureDate: null });
   });
 
   it("a second submission updates the first instead of adding a row", async () => {
     await post(full());
-    const [first] = await t.app.db.select().from(travelComplianceForms);
-    await t.app.db.update(travelComplianceForms).set({ status: "approved" });
+    const [first] = await app.db.select().from(travelComplianceForms);
+    await app.db.update(travelComplianceForms).set({ status: "approved" });
     const res = await post({ ...minimal(), nationality: "Irish" });
     expect(res.statusCode).toBe(201);
-    const rows = await t.app.db.select().from(travelComplianceForms);
+    const rows = await app.db.select().from(travelComplianceForms);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: first!.id,
@@ -147,8 +146,8 @@ describe("POST /api/travel-compliance", () => {
     });
     expect(rows[0]!.submittedAt.getTime()).toBeGreaterThanOrEqual(first!.submittedAt.getTime());
     expect(rows[0]!.submissionHistory).toEqual([first!.submittedAt.toISOString()]);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(2);
-    const kinds = (await t.app.db.select().from(emailLogs)).map((row) => row.kind);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(2);
+    const kinds = (await app.db.select().from(emailLogs)).map((row) => row.kind);
     expect(kinds).toEqual(["travel_form_received", "travel_form_received"]);
   });
 
@@ -156,7 +155,7 @@ describe("POST /api/travel-compliance", () => {
     const res = await post({ ...minimal(), applicationId: "00000000-0000-4000-8000-000000000000" });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: "Application not found" });
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 
   it.each([
@@ -178,7 +177,7 @@ describe("POST /api/travel-compliance", () => {
     const res = await post({ ...minimal(), [field]: value });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: `body.${field}`, message });
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 
   it.each([
@@ -193,23 +192,14 @@ describe("POST /api/travel-compliance", () => {
   it("has no honeypot field: a bot's extra website field is refused like any unknown field", async () => {
     const res = await post({ ...minimal(), website: "http://bot.example" });
     expect(res.statusCode).toBe(400);
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 
   it("stores nothing when the confirmation cannot be queued", async () => {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'simulated failure'; end $$`);
-    await t.app.db.execute(
-      sql`create trigger server3_fail before insert on email_logs for each row execute function server3_fail()`,
-    );
-    try {
+    await withFailingInserts(app.db, "email_logs", async () => {
       expect((await post(full())).statusCode).toBe(500);
-    } finally {
-      await t.app.db.execute(sql`drop trigger server3_fail on email_logs`);
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    });
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 
   it("answers 429 after 10 submissions a minute from one address", async () => {
@@ -218,7 +208,7 @@ describe("POST /api/travel-compliance", () => {
     const limited = await post(minimal(), ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
   });
 });
 
@@ -229,7 +219,7 @@ describe("only an application holding a place may send travel details", () => {
     expect(link.statusCode).toBe(200);
     expect(link.json()).toEqual({ open: true });
     expect((await post(minimal())).statusCode).toBe(201);
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(1);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(1);
   });
 
   it.each(noPlaceStages)("%s: refused with 409 and the reason, nothing stored or emailed", async (stage) => {
@@ -241,25 +231,23 @@ describe("only an application holding a place may send travel details", () => {
     const res = await post(full());
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: travelFormClosedMessage });
-    expect(await t.app.db.select().from(travelComplianceForms)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(travelComplianceForms)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it.each(noPlaceStages)("%s: a reviewed form on file is left exactly as it was", async (stage) => {
     expect((await post(full())).statusCode).toBe(201);
     const reviewedAt = new Date();
-    await t.app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt });
-    const [before] = await t.app.db.select().from(travelComplianceForms);
+    await app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt });
+    const [before] = await app.db.select().from(travelComplianceForms);
     await setStage(stage);
 
     const res = await post({ ...full(), passportNumber: "EVIL00001", emergencyContactPhone: "+1 555 9999" });
     expect(res.statusCode).toBe(409);
-    const [after, ...others] = await t.app.db.select().from(travelComplianceForms);
+    const [after, ...others] = await app.db.select().from(travelComplianceForms);
     expect(others).toHaveLength(0);
     expect(after).toEqual(before);
-    expect(t.app.fieldCipher.decrypt(after!.passportNumber, fieldContext("travel", "passportNumber"))).toBe(
-      "123456789",
-    );
+    expect(app.fieldCipher.decrypt(after!.passportNumber, fieldContext("travel", "passportNumber"))).toBe("123456789");
   });
 
   it("the link check answers 404 for an unknown application and 400 for a malformed id", async () => {
@@ -274,7 +262,7 @@ describe("only an application holding a place may send travel details", () => {
 
 describe("the audit trail of submissions", () => {
   const auditOf = (formId: string) =>
-    t.app.db
+    app.db
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.entityType, "travel_form"), eq(auditLogs.entityId, formId)))
@@ -282,9 +270,9 @@ describe("the audit trail of submissions", () => {
 
   it("records a resubmission after review by application, form, time and field names, never values", async () => {
     expect((await post(full())).statusCode).toBe(201);
-    const [first] = await t.app.db.select().from(travelComplianceForms);
+    const [first] = await app.db.select().from(travelComplianceForms);
     const reviewedAt = new Date(Date.now() - 60_000);
-    await t.app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt, reviewNotes: "All good" });
+    await app.db.update(travelComplianceForms).set({ status: "reviewed", reviewedAt, reviewNotes: "All good" });
 
     const changed = {
       ...full(),
@@ -296,7 +284,7 @@ describe("the audit trail of submissions", () => {
     };
     expect((await post(changed)).statusCode).toBe(201);
 
-    const [form] = await t.app.db.select().from(travelComplianceForms);
+    const [form] = await app.db.select().from(travelComplianceForms);
     // Back to submitted for a new review; the earlier review stays on the row for comparison.
     expect(form).toMatchObject({ id: first!.id, status: "submitted", reviewNotes: "All good" });
     expect(form!.reviewedAt!.getTime()).toBe(reviewedAt.getTime());
@@ -351,7 +339,7 @@ describe("the audit trail of submissions", () => {
   it("an identical resubmission names no changed fields", async () => {
     await post(full());
     await post(full());
-    const [form] = await t.app.db.select().from(travelComplianceForms);
+    const [form] = await app.db.select().from(travelComplianceForms);
     const rows = await auditOf(form!.id);
     expect(rows.at(-1)).toMatchObject({ action: "travel_form.resubmit", newValues: { changedFields: [] } });
   });

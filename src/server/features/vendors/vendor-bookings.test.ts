@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import {
   vendorAlreadyBookedMessage,
@@ -7,30 +6,21 @@ import {
   vendorInactiveMessage,
 } from "../../../shared/schemas/vendors";
 import { auditLogs, retreatSessions, vendorBookings, vendors } from "../../db/schema";
-import { insertRetreat } from "../../test/builders";
+import { insertRetreat, type Method, type StaffDesk, staffDesk } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
-let app: FastifyInstance;
-let staff: Signed;
+let { app, call, staff, retreatId } = {} as StaffDesk;
 let owner: Signed;
 let vendorUserA: Signed;
 let vendorUserB: Signed;
-let retreatId: string;
 
 withTestApp(async (built) => {
-  app = built;
-  staff = await signedInAs(app, "staff");
+  ({ app, call, staff, retreatId } = await staffDesk(built));
   owner = await signedInAs(app, "owner");
   vendorUserA = await signedInAs(app, "vendor");
   vendorUserB = await signedInAs(app, "vendor");
-  retreatId = (await insertRetreat(app)).id;
 });
-
-function call(method: Method, url: string, cookie: string | null, payload?: object) {
-  return app.inject({ method, url, payload, headers: cookie ? { cookie } : {} });
-}
 
 async function vendor(name: string, userId: string | null = null, isActive = true) {
   const [row] = await app.db.insert(vendors).values({ name, userId, isActive }).returning();

@@ -1,21 +1,22 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { beforeEach, describe, expect, it } from "vitest";
 import { emailLogs, emailSubscribers } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { withFailingInserts } from "../../test/failing-inserts";
+import { onlyQueuedEmail } from "../../test/sent-mail";
+import { withTestApp } from "../../test/test-app";
 
-let t: TestApp;
+let app: FastifyInstance;
 let ipCounter = 0;
 /** Each call comes from its own address unless one is given, so only the rate-limit test hits the limit. */
 const post = (payload: unknown, ip = `10.1.0.${++ipCounter % 250}`) =>
-  t.app.inject({ method: "POST", url: "/api/waitlist", payload: payload as object, remoteAddress: ip });
+  app.inject({ method: "POST", url: "/api/waitlist", payload: payload as object, remoteAddress: ip });
 
-beforeAll(async () => {
-  t = await createTestApp();
+withTestApp(async (built) => {
+  app = built;
 });
-afterAll(async () => t.close());
 beforeEach(async () => {
-  await t.app.db.delete(emailLogs);
-  await t.app.db.delete(emailSubscribers);
+  await app.db.delete(emailLogs);
+  await app.db.delete(emailSubscribers);
 });
 
 const success = { success: true, message: "You're now on our priority waitlist for Bali 2026 updates." };
@@ -26,7 +27,7 @@ describe("POST /api/waitlist", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(success);
 
-    const [subscriber, ...others] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber, ...others] = await app.db.select().from(emailSubscribers);
     expect(others).toHaveLength(0);
     expect(subscriber).toMatchObject({
       email: "ada@example.com",
@@ -43,15 +44,12 @@ describe("POST /api/waitlist", () => {
     expect(subscriber!.consentAt).toBeInstanceOf(Date);
     expect(subscriber!.unsubscribeToken).toMatch(/^[0-9a-f]{64}$/);
 
-    const logs = await t.app.db.select().from(emailLogs);
-    expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({
+    const mail = await onlyQueuedEmail(app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada Lovelace",
       subject: "You're on the waitlist for Bali 2026",
-      status: "queued",
     });
-    expect(logs[0]!.body).toContain(`http://localhost:3000/email/preferences/${subscriber!.unsubscribeToken}`);
+    expect(mail.body).toContain(`http://localhost:3000/email/preferences/${subscriber!.unsubscribeToken}`);
   });
 
   it("joining twice (in any letter case) answers the same, keeps one subscriber and sends one email", async () => {
@@ -59,10 +57,10 @@ describe("POST /api/waitlist", () => {
     const second = await post({ name: "Someone Else", email: "ADA@Example.COM" });
     expect(second.statusCode).toBe(first.statusCode);
     expect(second.json()).toEqual(first.json());
-    const subscribers = await t.app.db.select().from(emailSubscribers);
+    const subscribers = await app.db.select().from(emailSubscribers);
     expect(subscribers).toHaveLength(1);
     expect(subscribers[0]).toMatchObject({ email: "ada@example.com", firstName: "Ada", tags: ["waitlist"] });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("two simultaneous joins of one address make one subscriber and one email", async () => {
@@ -72,17 +70,17 @@ describe("POST /api/waitlist", () => {
       post({ name: "Ada Lovelace", email: "ada@EXAMPLE.com" }),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(1);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("never moves an applicant back to the waitlist segment, but welcomes them once", async () => {
-    await t.app.db
+    await app.db
       .insert(emailSubscribers)
       .values({ email: "bo@example.com", firstName: "Bo", segment: "applicant", source: "application_form" });
     const res = await post({ name: "Bo Peep", email: "bo@example.com" });
     expect(res.json()).toEqual(success);
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber).toMatchObject({
       segment: "applicant",
       source: "application_form",
@@ -90,14 +88,14 @@ describe("POST /api/waitlist", () => {
       lastName: "Peep",
       tags: ["waitlist"],
     });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
     await post({ name: "Bo Peep", email: "bo@example.com" });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(1);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(1);
   });
 
   it("keeps the first proof of consent when someone joins again with the same address", async () => {
     const firstConsentAt = new Date("2020-01-02T03:04:05Z");
-    await t.app.db.insert(emailSubscribers).values({
+    await app.db.insert(emailSubscribers).values({
       email: "dee@example.com",
       segment: "waitlist",
       consentAt: firstConsentAt,
@@ -105,13 +103,13 @@ describe("POST /api/waitlist", () => {
     });
     const res = await post({ name: "Dee Dee", email: "dee@example.com" });
     expect(res.statusCode).toBe(200);
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber!.consentAt).toEqual(firstConsentAt);
     expect(subscriber!.consentIp).toBe("198.51.100.9");
   });
 
   it("keeps an unsubscribed person's choices, sends them nothing and answers exactly as for anyone", async () => {
-    await t.app.db.insert(emailSubscribers).values({
+    await app.db.insert(emailSubscribers).values({
       email: "cy@example.com",
       status: "unsubscribed",
       globallyUnsubscribed: true,
@@ -122,14 +120,14 @@ describe("POST /api/waitlist", () => {
     const res = await post({ name: "Cy Young", email: "cy@example.com" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(success);
-    const [subscriber] = await t.app.db.select().from(emailSubscribers);
+    const [subscriber] = await app.db.select().from(emailSubscribers);
     expect(subscriber).toMatchObject({
       status: "unsubscribed",
       globallyUnsubscribed: true,
       marketingEmails: false,
       consentIp: "198.51.100.1",
     });
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it.each([
@@ -142,15 +140,15 @@ describe("POST /api/waitlist", () => {
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ path: `body.${field}`, message });
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
   });
 
   it("rejects a filled honeypot as spam and stores nothing", async () => {
     const res = await post({ name: "Ada Lovelace", email: "ada@example.com", website: "http://spam.example" });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: "Spam detected. Please try again." });
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    expect(await t.app.db.select().from(emailLogs)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailLogs)).toHaveLength(0);
   });
 
   it("accepts an empty honeypot", async () => {
@@ -161,25 +159,21 @@ describe("POST /api/waitlist", () => {
   it("rejects unknown fields", async () => {
     const res = await post({ name: "Ada Lovelace", email: "ada@example.com", segment: "approved" });
     expect(res.statusCode).toBe(400);
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
   });
 
   it("stores nothing when the welcome email cannot be queued (one transaction)", async () => {
-    await t.app.db.execute(sql`
-      create function server3_fail() returns trigger language plpgsql as $$
-      begin raise exception 'outbox unavailable'; end $$`);
-    await t.app.db.execute(
-      sql`create trigger server3_fail before insert on email_logs for each row execute function server3_fail()`,
+    await withFailingInserts(
+      app.db,
+      "email_logs",
+      async () => {
+        const res = await post({ name: "Ada Lovelace", email: "ada@example.com" });
+        expect(res.statusCode).toBe(500);
+        expect(res.json().message).not.toContain("outbox");
+        expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
+      },
+      { message: "outbox unavailable" },
     );
-    try {
-      const res = await post({ name: "Ada Lovelace", email: "ada@example.com" });
-      expect(res.statusCode).toBe(500);
-      expect(res.json().message).not.toContain("outbox");
-      expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
-    } finally {
-      await t.app.db.execute(sql`drop trigger server3_fail on email_logs`);
-      await t.app.db.execute(sql`drop function server3_fail()`);
-    }
   });
 
   it("answers 429 with the error shape after 20 requests a minute from one address", async () => {
@@ -191,7 +185,7 @@ describe("POST /api/waitlist", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: "Too many requests. Please wait and try again." });
     expect(limited.headers["retry-after"]).toBeDefined();
-    expect(await t.app.db.select().from(emailSubscribers)).toHaveLength(0);
+    expect(await app.db.select().from(emailSubscribers)).toHaveLength(0);
     // Other visitors are not affected.
     expect((await post({ name: "Ada Lovelace", email: "ada@example.com" }, "192.0.2.100")).statusCode).toBe(200);
   });

@@ -8,11 +8,12 @@ import { buildApp } from "../../app";
 import { testConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { emailLogs, emailSends } from "../../db/schema";
-import { insertSubscribers } from "../../features/email-campaigns/campaign-fixtures";
 import { interruptedMessage } from "../../features/email-campaigns/campaign-sender";
+import { insertSubscribers } from "../fixtures/email-campaigns";
 import type { SmtpSink } from "../smtp-sink";
 import { signedInAs } from "../test-sessions";
-import { freePort, serverEnv, startServer, waitUntil } from "./fault-harness";
+import { waitFor } from "../wait-for";
+import { freePort, serverEnv, startServer } from "./fault-harness";
 
 export type CampaignTarget = { databaseUrl?: string; dataDir: string };
 
@@ -70,7 +71,8 @@ async function prepareCampaign(target: CampaignTarget, port: number, recipients:
   }
 }
 
-async function sendStatuses(target: CampaignTarget, campaignId: string) {
+/** How many of the campaign's sends are in each status, read from a database no process holds open. */
+export async function sendStatuses(target: CampaignTarget, campaignId: string) {
   const database = await openDatabase(target);
   try {
     const rows = await database.db
@@ -124,7 +126,7 @@ export async function runCampaignKill(
 
   const second = await startServer(serverOptions);
   const restartedAt = Date.now();
-  const campaign = await waitUntil(
+  const campaign = await waitFor(
     async () => {
       const res = await fetch(`${second.url}/api/admin/email-campaigns/${campaignId}`, { headers: { cookie } });
       const body = (await res.json()) as { status: string; delivered: number; failed: number };

@@ -4,7 +4,6 @@
  * public application form driven over HTTP.
  */
 import type { ChildProcess } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { freePort, hasExited, spawnScript, waitUntilReady } from "../server-process";
 
 export type ServerOptions = {
@@ -184,21 +183,6 @@ export async function submitBurst(
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   return outcomes;
-}
-
-export async function waitUntil<T>(
-  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  what: string,
-  timeoutMs: number,
-  intervalMs = 200,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(intervalMs);
-  }
 }
 
 /**

@@ -13,9 +13,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { testConfig } from "../../config";
 import { emailCampaigns, emailLogs, emailSends } from "../../db/schema";
-import { insertSubscribers, waitFor } from "../../features/email-campaigns/campaign-fixtures";
 import { interruptedMessage } from "../../features/email-campaigns/campaign-sender";
+import { insertSubscribers } from "../fixtures/email-campaigns";
 import { type SmtpSink, startSmtpSink } from "../smtp-sink";
+import { waitFor } from "../wait-for";
 import { faultTestTimeoutMs } from "./fault-harness";
 
 let sink: SmtpSink | undefined;

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { emailLogs } from "../../db/schema";
 import { type SmtpSink, startSmtpSink } from "../smtp-sink";
+import { waitFor } from "../wait-for";
 import {
   currentRetreatId,
   faultTestTimeoutMs,
@@ -19,7 +20,6 @@ import {
   killAllServers,
   startServer,
   submitApplication,
-  waitUntil,
 } from "./fault-harness";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -53,7 +53,7 @@ describe("SMTP server down, then back", () => {
       const sink: SmtpSink = await startSmtpSink({ port: smtpPort });
       cleanups.push(() => sink.close());
       // pg-boss retries with backoff and jitter from the 2 s first delay.
-      await waitUntil(() => sink.to("smtp-outage@example.com").length > 0, "the retried confirmation", 60_000, 250);
+      await waitFor(() => sink.to("smtp-outage@example.com").length > 0, "the retried confirmation", 60_000, 250);
       await sleep(2_000);
       expect(sink.to("smtp-outage@example.com")).toHaveLength(1);
       await server.stop();

@@ -13,6 +13,7 @@ import { openDatabase } from "../../db/client";
 import { emailLogs } from "../../db/schema";
 import { type SmtpSink, startSmtpSink } from "../smtp-sink";
 import { createTestDatabaseUrl } from "../test-database";
+import { waitFor } from "../wait-for";
 import {
   burstThenKill,
   faultTestTimeoutMs,
@@ -20,7 +21,6 @@ import {
   type ServerOptions,
   type SubmissionOutcome,
   startServer,
-  waitUntil,
 } from "./fault-harness";
 import { auditSubmissions } from "./submission-audit";
 
@@ -80,10 +80,11 @@ describe("kill -9 during application submissions on PGlite (data directory on di
 
       // Every stored confirmation goes out after the restart, with no wait for a sweep interval.
       const stored = outcomes.filter(accepted).map((o) => o.email);
-      await waitUntil(
+      await waitFor(
         () => stored.every((email) => deliveriesByAddress(sink, "pglite-kill").has(email)),
         "a confirmation for every accepted submission",
         60_000,
+        200,
       );
       await restarted.stop();
 
@@ -148,12 +149,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         // kill: only the one message being sent at the kill waits longer (a "sending" row is
         // taken over after ten minutes, beyond this test's wait).
         const acceptedEmails = outcomes.filter(accepted).map((o) => o.email);
-        await waitUntil(
+        await waitFor(
           () =>
             acceptedEmails.filter((email) => deliveriesByAddress(sink, "pg-kill").has(email)).length >=
             acceptedEmails.length - 1,
           "confirmations after the restart",
           60_000,
+          200,
         );
         const twice = [...deliveriesByAddress(sink, "pg-kill").values()].filter((n) => n > 1);
         expect(twice).toEqual([]);

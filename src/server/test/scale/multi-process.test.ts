@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { bookingTypes, emailCampaigns, emailLogs, emailSends, retreats } from "../../db/schema";
 import { enqueueCampaignSender } from "../../features/email-campaigns/campaign-queue";
 import { startJobQueue } from "../../jobs/queue";
+import { applicationPayload } from "../faults/fault-harness";
 import { type SmtpSink, startSmtpSink } from "../smtp-sink";
 import { createTestDatabaseUrl } from "../test-database";
 import { type AppProcess, startAppProcess } from "./app-process";
@@ -147,17 +148,9 @@ describe.skipIf(!postgres)("several app processes on one PostgreSQL database (ne
     const res = await call(c, "/api/application", {
       method: "POST",
       body: {
-        retreatId: retreat!.id,
+        ...applicationPayload(retreat!.id, applicant),
         firstName: "Web",
         lastName: "Only",
-        email: applicant,
-        phone: "+44 7700 900123",
-        city: "London",
-        country: "United Kingdom",
-        motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-        advocacyInvolvement: "Street outreach every month for three years.",
-        roomPreference: "private",
-        consentGdpr: true,
         consentMarketing: false,
       },
     });
