@@ -9,8 +9,9 @@
 //     of meaning).
 //
 // Composition roots wire everything together and may import any module: `features/index.ts` (the
-// route list), `jobs/handlers.ts` (the job list), `app.ts` and `main.ts`. Tests and test fixtures
-// (`*.test.ts`, `*.fixtures.ts`) may reach into what they test.
+// route list), `jobs/handlers.ts` (the job list), `app.ts` and `main.ts`. Tests (`*.test.ts`) may
+// reach into what they test; the test tree (`src/server/test/`, builders and fixtures) is neither a
+// feature nor infrastructure, so no rule applies to it.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +30,7 @@ function sourceFiles(dir) {
   return out;
 }
 
-const isTestCode = (file) => /(\.test|fixtures)\.tsx?$/.test(file);
+const isTestCode = (file) => /\.test\.tsx?$/.test(file);
 const posix = (path) => path.split(sep).join("/");
 const featureOf = (rel) => (rel.startsWith("features/") ? rel.split("/")[1] : null);
 
