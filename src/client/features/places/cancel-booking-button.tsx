@@ -24,12 +24,13 @@ export function CancelBookingButton({
       >
         Cancel booking
       </Button>
-      <CancelBookingDialog
-        applicationId={applicationId}
-        applicantName={applicantName}
-        open={open}
-        onOpenChange={setOpen}
-      />
+      {open ? (
+        <CancelBookingDialog
+          applicationId={applicationId}
+          applicantName={applicantName}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

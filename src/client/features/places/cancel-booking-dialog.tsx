@@ -1,13 +1,18 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { useController, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { formatAmount } from "../../../shared/finance/money";
-import { cancelBookingSchema, moneyAmountSchema, refundRuleLabels } from "../../../shared/schemas/places";
-import { Button } from "../../components/ui/button";
+import {
+  type CancelBookingInput,
+  cancelBookingSchema,
+  moneyAmountSchema,
+  refundRuleLabels,
+} from "../../../shared/schemas/places";
 import { Checkbox } from "../../components/ui/checkbox";
-import { AdminDialog } from "../../components/ui/dialog";
-import { FormField, focusFirstError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
+import { FormDialog } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
-import { Textarea } from "../../components/ui/textarea";
+import { focusInvalid, InputField, TextareaField, useSchemaForm } from "../../components/ui/rhf-fields";
+import { WriteError } from "../../components/ui/write-error";
 import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
 import { londonToday } from "./format";
@@ -16,7 +21,32 @@ import { refundQuoteUrl, useCancelBooking, useRefundQuote } from "./places-api";
 /** The quote is asked again once typing pauses this long. */
 const quoteDebounceMs = 300;
 
-type Errors = Partial<Record<"reason" | "cancelledOn" | "travelCosts", string>>;
+type Fields = { reason: string; cancelledOn: string; guarantee: boolean; travelCosts: string };
+
+/** The form as the API's body: the travel costs go under the guarantee, and only with it. */
+function toCancelBody(f: Fields): CancelBookingInput {
+  return {
+    reason: f.reason,
+    cancelledOn: f.cancelledOn,
+    ...(f.guarantee ? { guarantee: { travelCosts: f.travelCosts.trim() } } : {}),
+  };
+}
+
+/**
+ * The inputs as typed, checked by the API's own rules (cancelBookingSchema) on their way to the
+ * API; the body's guarantee.travelCosts is reported on the form's travelCosts field.
+ */
+const formSchema = z
+  .object({ reason: z.string(), cancelledOn: z.string(), guarantee: z.boolean(), travelCosts: z.string() })
+  .transform((fields, ctx) => {
+    const parsed = cancelBookingSchema.safeParse(toCancelBody(fields));
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.at(-1) === "travelCosts" ? "travelCosts" : issue.path[0];
+      ctx.addIssue({ code: "custom", message: issue.message, path: field === undefined ? [] : [field] });
+    }
+    return z.NEVER;
+  });
 
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -64,158 +94,108 @@ function RefundQuotePanel({ url }: { url: string | null }) {
   );
 }
 
-/** Reason, date and the 48-hour guarantee, with the policy's refund worked out live by the server. */
+/**
+ * Reason, date and the 48-hour guarantee, with the policy's refund worked out live by the server.
+ * Mounted when it opens, so every opening starts from a blank reason and today's date.
+ */
 export function CancelBookingDialog({
   applicationId,
   applicantName,
-  open,
-  onOpenChange,
+  onClose,
 }: {
   applicationId: string;
   applicantName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState("");
-  const [cancelledOn, setCancelledOn] = useState(londonToday());
-  const [guarantee, setGuarantee] = useState(false);
-  const [travelCosts, setTravelCosts] = useState("0");
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const formId = `${id}-form`;
+  const form = useSchemaForm(
+    formSchema,
+    { reason: "", cancelledOn: londonToday(), guarantee: false, travelCosts: "0" },
+    { reValidateMode: "onSubmit" },
+  );
   const cancel = useCancelBooking(applicationId);
 
-  useEffect(() => {
-    if (!open) return;
-    setReason("");
-    setCancelledOn(londonToday());
-    setGuarantee(false);
-    setTravelCosts("0");
-    setErrors({});
-    setServerError(null);
-  }, [open]);
-
+  const { field: guaranteeField } = useController({ control: form.control, name: "guarantee" });
+  const guarantee = guaranteeField.value;
+  const [cancelledOn, travelCosts] = useWatch({ control: form.control, name: ["cancelledOn", "travelCosts"] });
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(cancelledOn);
   const validCosts = !guarantee || moneyAmountSchema.safeParse(travelCosts).success;
   const quoteUrl = useDebounced(
-    open && validDate && validCosts ? refundQuoteUrl(applicationId, { cancelledOn, guarantee, travelCosts }) : null,
+    validDate && validCosts ? refundQuoteUrl(applicationId, { cancelledOn, guarantee, travelCosts }) : null,
     quoteDebounceMs,
   );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = {
-      reason,
-      cancelledOn,
-      ...(guarantee ? { guarantee: { travelCosts: travelCosts.trim() } } : {}),
-    };
-    const parsed = cancelBookingSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.at(-1) === "travelCosts" ? "travelCosts" : (issue.path[0] as keyof Errors);
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      focusFirstError(form, Object.keys(next));
-      return;
-    }
-    setErrors({});
-    setServerError(null);
-    try {
-      const result = await cancel.mutateAsync(input);
-      const refund = formatAmount(result.quote.refund, result.quote.currency);
-      toast({
-        title: "Booking cancelled",
-        description: [
-          result.refundPaymentId ? `Refund of ${refund} recorded as pending.` : "No refund is due under the policy.",
-          result.offersMade > 0 ? "The place has been offered to the waitlist." : null,
-        ]
-          .filter(Boolean)
-          .join(" "),
-      });
-      onOpenChange(false);
-    } catch (failure) {
-      setServerError(serverMessage(failure) ?? "The booking could not be cancelled. Please try again.");
-    }
-  }
+  // What was typed, as before: the server trims it the same way the check did.
+  const submit = form.handleSubmit(
+    () =>
+      cancel.mutate(toCancelBody(form.getValues()), {
+        onSuccess: (result) => {
+          const refund = formatAmount(result.quote.refund, result.quote.currency);
+          toast({
+            title: "Booking cancelled",
+            description: [
+              result.refundPaymentId
+                ? `Refund of ${refund} recorded as pending.`
+                : "No refund is due under the policy.",
+              result.offersMade > 0 ? "The place has been offered to the waitlist." : null,
+            ]
+              .filter(Boolean)
+              .join(" "),
+          });
+          onClose();
+        },
+      }),
+    focusInvalid(formId),
+  );
 
-  const formId = `${id}-form`;
   return (
-    <AdminDialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      onClose={onClose}
       title={`Cancel ${applicantName}'s booking`}
       description="The application moves to declined, its payment plan is cancelled and the place is offered to the waitlist."
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep booking
-          </Button>
-          <Button type="submit" form={formId} variant="destructive" disabled={cancel.isPending}>
-            {cancel.isPending ? "Cancelling..." : "Cancel booking"}
-          </Button>
-        </>
-      }
+      formId={formId}
+      formLabel="Cancel booking"
+      onSubmit={submit}
+      pending={cancel.isPending}
+      submitLabel="Cancel booking"
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep booking"
+      destructive
     >
-      <form id={formId} noValidate aria-label="Cancel booking" onSubmit={submit} className="grid gap-4">
-        <FormField id={`${id}-reason`} name="reason" label="Reason" required error={errors.reason}>
-          {(control) => <Textarea {...control} rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />}
-        </FormField>
-        <FormField
-          id={`${id}-date`}
-          name="cancelledOn"
-          label="Cancellation date"
-          hint="The day the guest cancelled; the policy counts the days from it to the retreat's start."
-          error={errors.cancelledOn}
-        >
-          {(control) => (
-            <Input {...control} type="date" value={cancelledOn} onChange={(e) => setCancelledOn(e.target.value)} />
-          )}
-        </FormField>
-        <div className="flex items-start gap-3">
-          <Checkbox
-            id={`${id}-guarantee`}
-            checked={guarantee}
-            onCheckedChange={(checked) => setGuarantee(checked === true)}
-            aria-describedby={`${id}-guarantee-hint`}
-          />
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-guarantee`}>48-hour guarantee</Label>
-            <p id={`${id}-guarantee-hint`} className="text-sm text-muted-foreground">
-              Unsatisfied within 48 hours of arrival: everything paid is refunded minus travel costs already incurred.
-            </p>
-          </div>
-        </div>
-        {guarantee ? (
-          <FormField
-            id={`${id}-travel`}
-            name="travelCosts"
-            label="Travel costs incurred (£)"
-            required
-            error={errors.travelCosts}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                inputMode="decimal"
-                value={travelCosts}
-                onChange={(e) => setTravelCosts(e.target.value)}
-              />
-            )}
-          </FormField>
-        ) : null}
-        <RefundQuotePanel url={quoteUrl} />
-        {serverError ? (
-          <p
-            role="alert"
-            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-          >
-            {serverError}
+      <TextareaField form={form} name="reason" label="Reason" required rows={3} />
+      <InputField
+        form={form}
+        name="cancelledOn"
+        label="Cancellation date"
+        hint="The day the guest cancelled; the policy counts the days from it to the retreat's start."
+        type="date"
+      />
+      <div className="flex items-start gap-3" data-field="guarantee">
+        <Checkbox
+          id={`${formId}-guarantee`}
+          ref={guaranteeField.ref}
+          checked={guarantee}
+          onBlur={guaranteeField.onBlur}
+          onCheckedChange={(checked) => guaranteeField.onChange(checked === true)}
+          aria-describedby={`${formId}-guarantee-hint`}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={`${formId}-guarantee`}>48-hour guarantee</Label>
+          <p id={`${formId}-guarantee-hint`} className="text-sm text-muted-foreground">
+            Unsatisfied within 48 hours of arrival: everything paid is refunded minus travel costs already incurred.
           </p>
-        ) : null}
-      </form>
-    </AdminDialog>
+        </div>
+      </div>
+      {guarantee ? (
+        <InputField form={form} name="travelCosts" label="Travel costs incurred (£)" required inputMode="decimal" />
+      ) : null}
+      <RefundQuotePanel url={quoteUrl} />
+      <WriteError
+        mutation={cancel}
+        fallback="The booking could not be cancelled. Please try again."
+        className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2"
+      />
+    </FormDialog>
   );
 }

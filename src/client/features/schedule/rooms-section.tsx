@@ -1,63 +1,56 @@
 import { useQuery } from "@tanstack/react-query";
 import { BedDouble, Trash2, X } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { defaultRoomCapacity, type RoomBoard } from "../../../shared/schemas/rooms";
+import { useId } from "react";
+import { z } from "zod";
+import { defaultRoomCapacity, type RoomBoard, type RoomInput, roomInputSchema } from "../../../shared/schemas/rooms";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { useSchemaForm } from "../../components/ui/rhf-fields";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { assignmentsPath, roomsPath } from "./schedule-api";
 
+/** The inputs as typed, checked by the API's own rules (roomInputSchema): name and type trimmed, beds a number. */
+const addRoomSchema = z
+  .object({ name: z.string(), type: z.string(), capacity: z.string() })
+  .transform(({ name, type, capacity }): RoomInput => ({ name, type, capacity: Number(capacity) }))
+  .pipe(roomInputSchema);
+
 function AddRoomForm() {
   const id = useId();
-  const [name, setName] = useState("");
-  const [type, setType] = useState("");
-  const [capacity, setCapacity] = useState(String(defaultRoomCapacity));
+  const form = useSchemaForm(addRoomSchema, { name: "", type: "", capacity: String(defaultRoomCapacity) });
   const create = useWrite({
     request: (body: { name: string; type: string; capacity: number }) => ({ method: "POST", path: roomsPath, body }),
     success: "Room added",
     failure: "Failed to add room",
     refresh: [roomsPath],
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      toast({ title: "Failed to add room", description: "Room name is required.", variant: "destructive" });
-      return;
-    }
-    create.mutate(
-      { name: name.trim(), type: type.trim(), capacity: Number(capacity) },
-      { onSuccess: () => setName("") },
-    );
-  };
+  const submit = form.handleSubmit(
+    ({ name, type, capacity }) => create.mutate({ name, type, capacity }, { onSuccess: () => form.resetField("name") }),
+    // The form shows no messages of its own: the first problem goes in the failure toast.
+    (errors) =>
+      toast({
+        title: "Failed to add room",
+        description: Object.values(errors)[0]?.message,
+        variant: "destructive",
+      }),
+  );
   return (
     <form aria-label="Add room" onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-name`}>Room name</Label>
-        <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+        <Input id={`${id}-name`} {...form.register("name")} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-type`}>Room type</Label>
-        <Input
-          id={`${id}-type`}
-          value={type}
-          placeholder="e.g. twin, double"
-          onChange={(e) => setType(e.target.value)}
-        />
+        <Input id={`${id}-type`} placeholder="e.g. twin, double" {...form.register("type")} />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-capacity`}>Beds</Label>
-        <Input
-          id={`${id}-capacity`}
-          type="number"
-          min={1}
-          max={20}
-          value={capacity}
-          onChange={(e) => setCapacity(e.target.value)}
-        />
+        <Input id={`${id}-capacity`} type="number" min={1} max={20} {...form.register("capacity")} />
       </div>
       <Button type="submit" disabled={create.isPending}>
         Add room

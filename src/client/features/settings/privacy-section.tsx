@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, Search, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import {
   type RetentionPolicy,
   type SubjectExport,
@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { useSchemaForm } from "../../components/ui/rhf-fields";
 import { serverMessage } from "../../lib/api-error-message";
 import { EraseSubjectDialog } from "./erase-subject-dialog";
 import { retentionPath, subjectUrl } from "./settings-api";
@@ -65,22 +66,14 @@ function Summary({ data, labelledBy }: { data: SubjectExport; labelledBy: string
  */
 export function PrivacySection() {
   const id = useId();
-  const [input, setInput] = useState("");
-  const [inputError, setInputError] = useState<string | null>(null);
+  const form = useSchemaForm(subjectQuerySchema, { email: "" }, { reValidateMode: "onSubmit" });
+  const inputError = form.formState.errors.email?.message;
+  /** The address last looked up (as the schema gave it back). */
   const [email, setEmail] = useState<string | null>(null);
   const [erasing, setErasing] = useState(false);
   const subject = useQuery<SubjectExport>({ queryKey: [email ? subjectUrl(email) : ""], enabled: Boolean(email) });
 
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = subjectQuerySchema.safeParse({ email: input });
-    if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message ?? "Please enter a valid email address.");
-      return;
-    }
-    setInputError(null);
-    setEmail(parsed.data.email);
-  };
+  const find = form.handleSubmit((query) => setEmail(query.email));
 
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
@@ -111,10 +104,9 @@ export function PrivacySection() {
                 id={`${id}-email`}
                 type="email"
                 autoComplete="off"
-                value={input}
                 aria-invalid={inputError ? true : undefined}
                 aria-describedby={inputError ? `${id}-email-error` : undefined}
-                onChange={(event) => setInput(event.target.value)}
+                {...form.register("email")}
               />
             </div>
             <Button type="submit" disabled={subject.isFetching}>

@@ -1,29 +1,52 @@
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import {
-  type TaskPriority,
   type TaskTemplateDto,
+  type TaskTemplateInput,
   taskPriorities,
   taskPriorityLabels,
   taskTemplateInputSchema,
 } from "../../../shared/schemas/tasks";
 import { Button } from "../../components/ui/button";
 import { AdminDialog } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { NativeSelect } from "../../components/ui/native-select";
+import { InputField, LabelledOptions, SelectField, useSchemaForm } from "../../components/ui/rhf-fields";
 import { PriorityBadge } from "./task-card";
 import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
 
-type Draft = {
-  id?: string;
-  title: string;
-  category: string;
-  priority: TaskPriority;
-  dueOffsetDays: string;
-  isActive: boolean;
-};
-const empty: Draft = { title: "", category: "general", priority: "medium", dueOffsetDays: "", isActive: true };
+const fieldsSchema = z.object({
+  title: z.string(),
+  category: z.string(),
+  priority: z.enum(taskPriorities),
+  dueOffsetDays: z.string(),
+  isActive: z.boolean(),
+});
+type Fields = z.input<typeof fieldsSchema>;
+const empty: Fields = { title: "", category: "general", priority: "medium", dueOffsetDays: "", isActive: true };
+
+/** The form as the API's body: a blank category is "general", blank days are no due date. */
+function toTemplate(f: Fields): TaskTemplateInput {
+  return {
+    title: f.title,
+    category: f.category.trim() || "general",
+    priority: f.priority,
+    dueOffsetDays: f.dueOffsetDays.trim() === "" ? null : Number(f.dueOffsetDays),
+    isActive: f.isActive,
+  };
+}
+
+/** The inputs as typed, checked by the API's own rules (taskTemplateInputSchema) on their way to the API. */
+const formSchema = fieldsSchema.transform(toTemplate).pipe(taskTemplateInputSchema);
+
+function fromTemplate(t: TaskTemplateDto): Fields {
+  return {
+    title: t.title,
+    category: t.category,
+    priority: t.priority,
+    dueOffsetDays: t.dueOffsetDays === null ? "" : String(t.dueOffsetDays),
+    isActive: t.isActive,
+  };
+}
 
 function offsetLabel(days: number | null) {
   if (days === null) return "No due date";
@@ -37,31 +60,22 @@ export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenC
   const save = useSaveTemplate();
   const remove = useDeleteTemplate();
   const apply = useApplyTemplates();
-  const [draft, setDraft] = useState<Draft>(empty);
-  const [error, setError] = useState<string | null>(null);
+  /** The template being edited; none while adding. */
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const form = useSchemaForm(formSchema, empty, { reValidateMode: "onSubmit" });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const template = {
-      title: draft.title,
-      category: draft.category.trim() || "general",
-      priority: draft.priority,
-      dueOffsetDays: draft.dueOffsetDays.trim() === "" ? null : Number(draft.dueOffsetDays),
-      isActive: draft.isActive,
-    };
-    const parsed = taskTemplateInputSchema.safeParse(template);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
-    try {
-      await save.mutateAsync({ id: draft.id, template });
-      setDraft(empty);
-    } catch {
-      // toast shown by the mutation
-    }
-  }
+  const startEdit = (id: string | undefined, fields: Fields) => {
+    setEditing(id);
+    form.reset(fields);
+  };
+
+  // What was typed, as before: the server trims and defaults it the same way the check did.
+  const submit = form.handleSubmit(() =>
+    save.mutate(
+      { id: editing, template: toTemplate(form.getValues()) },
+      { onSuccess: () => startEdit(undefined, empty) },
+    ),
+  );
 
   return (
     <AdminDialog
@@ -98,16 +112,7 @@ export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenC
               size="sm"
               variant="ghost"
               aria-label={`Edit template ${t.title}`}
-              onClick={() =>
-                setDraft({
-                  id: t.id,
-                  title: t.title,
-                  category: t.category,
-                  priority: t.priority,
-                  dueOffsetDays: t.dueOffsetDays === null ? "" : String(t.dueOffsetDays),
-                  isActive: t.isActive,
-                })
-              }
+              onClick={() => startEdit(t.id, fromTemplate(t))}
             >
               Edit
             </Button>
@@ -123,73 +128,31 @@ export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenC
         ))}
       </ul>
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-        <h3 className="font-semibold sm:col-span-2">{draft.id ? "Edit template" : "Add a template"}</h3>
-        <FormField
-          id="template-title"
-          name="title"
-          label="Title"
-          required
-          error={error ?? undefined}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <Input {...control} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-          )}
-        </FormField>
-        <FormField
+        <h3 className="font-semibold sm:col-span-2">{editing ? "Edit template" : "Add a template"}</h3>
+        <InputField form={form} id="template-title" name="title" label="Title" required className="sm:col-span-2" />
+        <InputField
+          form={form}
           id="template-offset"
           name="dueOffsetDays"
           label="Days from the retreat start"
           hint="Negative for before, e.g. -30"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              step={1}
-              value={draft.dueOffsetDays}
-              onChange={(e) => setDraft({ ...draft, dueOffsetDays: e.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id="template-priority" name="priority" label="Priority">
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={draft.priority}
-              onChange={(e) => setDraft({ ...draft, priority: e.target.value as TaskPriority })}
-            >
-              {taskPriorities.map((p) => (
-                <option key={p} value={p}>
-                  {taskPriorityLabels[p]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="template-category" name="category" label="Category">
-          {(control) => (
-            <Input
-              {...control}
-              value={draft.category}
-              onChange={(e) => setDraft({ ...draft, category: e.target.value })}
-            />
-          )}
-        </FormField>
+          type="number"
+          step={1}
+        />
+        <SelectField form={form} id="template-priority" name="priority" label="Priority">
+          <LabelledOptions values={taskPriorities} labels={taskPriorityLabels} />
+        </SelectField>
+        <InputField form={form} id="template-category" name="category" label="Category" />
         <label className="flex items-center gap-2 self-end text-sm">
-          <input
-            type="checkbox"
-            checked={draft.isActive}
-            onChange={(e) => setDraft({ ...draft, isActive: e.target.checked })}
-          />
+          <input type="checkbox" {...form.register("isActive")} />
           Active
         </label>
         <div className="flex gap-2 sm:col-span-2">
           <Button type="submit" variant="outline" disabled={save.isPending}>
-            {draft.id ? "Save template" : "Add template"}
+            {editing ? "Save template" : "Add template"}
           </Button>
-          {draft.id ? (
-            <Button variant="ghost" onClick={() => setDraft(empty)}>
+          {editing ? (
+            <Button variant="ghost" onClick={() => startEdit(undefined, empty)}>
               Cancel edit
             </Button>
           ) : null}

@@ -5,10 +5,13 @@ import type { AdminApplication } from "../../../../shared/schemas/applications-a
 import { adminApplication } from "../../../test/builders";
 import { passTime } from "../../../test/clock";
 import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
-import { renderWithClient, resetClientTest } from "../../../test/render";
+import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
 import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { ApplicationsTab } from "./applications-tab";
+
+// Radix checkboxes inside a form measure themselves.
+stubResizeObserver();
 
 const application = (overrides: Partial<AdminApplication>) =>
   adminApplication({

@@ -1,14 +1,17 @@
-import { useId, useState } from "react";
+import { useId } from "react";
+import { useController } from "react-hook-form";
+import { z } from "zod";
 import {
   type AdminApplication,
   type ApplicationStageValue,
+  type EscalateBody,
+  escalateBodySchema,
   notifiableStages,
 } from "../../../../shared/schemas/applications-admin";
-import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
-import { AdminDialog } from "../../../components/ui/dialog";
+import { FormDialog } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
+import { TextareaField, useSchemaForm } from "../../../components/ui/rhf-fields";
 import { WriteError } from "../../../components/ui/write-error";
 import { fullName } from "./format";
 import { StageBadge } from "./stage-badge";
@@ -19,6 +22,12 @@ const emailWhat: Record<string, string> = {
   waitlist: "a waitlist email",
   declined: "a kind decline email mentioning the priority list for future retreats",
 };
+
+/** The notes as typed (blank ones left out) and the notify box, checked by the API's own rules (escalateBodySchema). */
+const formSchema = z
+  .object({ notes: z.string(), notify: z.boolean() })
+  .transform(({ notes, notify }): EscalateBody => ({ ...(notes.trim() ? { notes: notes.trim() } : {}), notify }))
+  .pipe(escalateBodySchema);
 
 /** Confirms a move along the pipeline, with optional notes and (for decisions) an email to the applicant. */
 export function StageChangeDialog({
@@ -31,73 +40,60 @@ export function StageChangeDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [notes, setNotes] = useState("");
-  const [notify, setNotify] = useState(true);
+  const formId = `${id}-form`;
+  const form = useSchemaForm(formSchema, { notes: "", notify: true });
+  const { field: notify } = useController({ control: form.control, name: "notify" });
   const escalate = useEscalateApplication();
   const notifiable = (notifiableStages as readonly string[]).includes(stage);
   const name = fullName(application);
 
-  const confirm = () =>
-    escalate.mutate({ id: application.id, stage, notes, notify: notifiable && notify }, { onSuccess: onClose });
+  const confirm = form.handleSubmit(({ notes, notify }) =>
+    escalate.mutate({ id: application.id, stage, notes, notify: notifiable && notify }, { onSuccess: onClose }),
+  );
 
   return (
-    <AdminDialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <FormDialog
+      onClose={onClose}
       title={stage === "declined" ? `Decline ${name}?` : `Move ${name} to ${stage}?`}
       description={
         <span className="inline-flex flex-wrap items-center gap-2">
           <StageBadge stage={application.stage} /> <span aria-hidden="true">→</span> <StageBadge stage={stage} />
         </span>
       }
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant={stage === "declined" ? "destructive" : "default"}
-            onClick={confirm}
-            disabled={escalate.isPending}
-          >
-            {escalate.isPending ? "Updating..." : stage === "declined" ? "Decline application" : `Move to ${stage}`}
-          </Button>
-        </>
-      }
+      formId={formId}
+      onSubmit={confirm}
+      pending={escalate.isPending}
+      submitLabel={stage === "declined" ? "Decline application" : `Move to ${stage}`}
+      pendingLabel="Updating..."
+      destructive={stage === "declined"}
+      className="flex flex-col gap-4"
     >
-      <div className="flex flex-col gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-notes`}>Notes (optional)</Label>
-          <Textarea
-            id={`${id}-notes`}
-            value={notes}
-            maxLength={5000}
-            onChange={(event) => setNotes(event.target.value)}
-            aria-describedby={`${id}-notes-hint`}
+      <TextareaField
+        form={form}
+        name="notes"
+        label="Notes (optional)"
+        maxLength={5000}
+        hint={`Added with today's date to the ${application.stage === "interview" ? "interview" : "internal"} notes.`}
+      />
+      {/* The toast behind the modal is hidden from screen readers while it is open, so say it here too. */}
+      <WriteError mutation={escalate} fallback="Failed to update application stage" />
+      {notifiable ? (
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${formId}-notify`}
+            ref={notify.ref}
+            checked={notify.value}
+            onCheckedChange={(checked) => notify.onChange(checked === true)}
+            aria-describedby={`${formId}-notify-hint`}
           />
-          <p id={`${id}-notes-hint`} className="text-sm text-muted-foreground">
-            Added with today's date to the {application.stage === "interview" ? "interview" : "internal"} notes.
-          </p>
-        </div>
-        {/* The toast behind the modal is hidden from screen readers while it is open, so say it here too. */}
-        <WriteError mutation={escalate} fallback="Failed to update application stage" />
-        {notifiable ? (
-          <div className="flex items-start gap-3">
-            <Checkbox
-              id={`${id}-notify`}
-              checked={notify}
-              onCheckedChange={(checked) => setNotify(checked === true)}
-              aria-describedby={`${id}-notify-hint`}
-            />
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-notify`}>Notify applicant</Label>
-              <p id={`${id}-notify-hint`} className="text-sm text-muted-foreground">
-                Sends {emailWhat[stage]} to {application.email}.
-              </p>
-            </div>
+          <div className="grid gap-1">
+            <Label htmlFor={`${formId}-notify`}>Notify applicant</Label>
+            <p id={`${formId}-notify-hint`} className="text-sm text-muted-foreground">
+              Sends {emailWhat[stage]} to {application.email}.
+            </p>
           </div>
-        ) : null}
-      </div>
-    </AdminDialog>
+        </div>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TaskTemplateDto, titleRequiredMessage } from "../../../shared/schemas/tasks";
+import { type ApiCall, fakeApi } from "../../test/fake-api";
+import { renderWithClient, resetClientTest } from "../../test/render";
+import { TemplatesDialog } from "./templates-dialog";
+
+const pickups: TaskTemplateDto = {
+  id: "11111111-1111-4111-8111-111111111111",
+  title: "Confirm airport pickups",
+  description: null,
+  category: "travel",
+  priority: "high",
+  dueOffsetDays: -7,
+  assigneeRole: null,
+  isActive: true,
+};
+
+let calls: ApiCall[];
+
+beforeEach(() => {
+  calls = fakeApi(({ method }) => (method === "GET" ? Response.json([pickups]) : Response.json({}))).calls;
+});
+
+afterEach(resetClientTest);
+
+const writes = () => calls.filter((c) => c.method !== "GET");
+
+describe("TemplatesDialog", () => {
+  it("asks for a title, then adds the template as typed and empties the form", async () => {
+    renderWithClient(<TemplatesDialog open onOpenChange={() => {}} />, { toaster: true });
+    const dialog = await screen.findByRole("dialog", { name: "Task templates" });
+    await within(dialog).findByText("7 days before the start");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add template" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(titleRequiredMessage);
+    expect(writes()).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: "Book the shala" } });
+    fireEvent.change(within(dialog).getByLabelText("Days from the retreat start"), { target: { value: "-30" } });
+    fireEvent.change(within(dialog).getByLabelText("Category"), { target: { value: "  " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add template" }));
+    await screen.findByText("Template saved");
+    expect(writes()).toEqual([
+      {
+        method: "POST",
+        url: "/api/admin/task-templates",
+        body: { title: "Book the shala", category: "general", priority: "medium", dueOffsetDays: -30, isActive: true },
+      },
+    ]);
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("edits a template with PUT, and Cancel edit goes back to adding", async () => {
+    renderWithClient(<TemplatesDialog open onOpenChange={() => {}} />, { toaster: true });
+    const dialog = await screen.findByRole("dialog", { name: "Task templates" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Edit template Confirm airport pickups" }));
+    expect(within(dialog).getByRole("heading", { name: "Edit template" })).toBeTruthy();
+    expect((within(dialog).getByLabelText("Days from the retreat start") as HTMLInputElement).value).toBe("-7");
+    expect((within(dialog).getByLabelText("Priority") as HTMLSelectElement).value).toBe("high");
+    fireEvent.click(within(dialog).getByRole("checkbox", { name: "Active" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save template" }));
+    await screen.findByText("Template saved");
+    expect(writes()).toEqual([
+      {
+        method: "PUT",
+        url: `/api/admin/task-templates/${pickups.id}`,
+        body: {
+          title: "Confirm airport pickups",
+          category: "travel",
+          priority: "high",
+          dueOffsetDays: -7,
+          isActive: false,
+        },
+      },
+    ]);
+    expect(within(dialog).getByRole("heading", { name: "Add a template" })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Edit template Confirm airport pickups" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel edit" }));
+    expect(within(dialog).getByRole("heading", { name: "Add a template" })).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe("");
+  });
+});
