@@ -186,6 +186,30 @@ export const replaceAvailabilitySchema = z.strictObject({
   windows: z.array(availabilityWindowSchema).max(50),
 });
 
+/**
+ * The staff's "Block time" form: London dates and times, turned into startTime/endTime on submit.
+ * The end is compared with the start only once all four are filled in.
+ */
+export const interviewBlockFormSchema = z
+  .object({
+    startDate: z.string().min(1, "Choose a start date."),
+    startTime: z.string().min(1, "Choose a start time."),
+    endDate: z.string().min(1, "Choose an end date."),
+    endTime: z.string().min(1, "Choose an end time."),
+    reason: z.string(),
+    repeat: z.enum(["none", ...recurringPatterns]),
+  })
+  .refine(
+    (f) =>
+      !f.startDate ||
+      !f.startTime ||
+      !f.endDate ||
+      !f.endTime ||
+      `${f.endDate}T${f.endTime}` > `${f.startDate}T${f.startTime}`,
+    { message: "The end must be after the start.", path: ["endTime"] },
+  );
+export type InterviewBlockForm = z.infer<typeof interviewBlockFormSchema>;
+
 /** POST /api/admin/interviews/blocks; DELETE /api/admin/interviews/blocks/{id}. */
 export const createInterviewBlockSchema = z
   .strictObject({

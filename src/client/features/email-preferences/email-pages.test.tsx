@@ -127,6 +127,15 @@ describe("UnsubscribePage", () => {
     expect(alert.textContent).toContain("Failed to process your unsubscribe request. Please try again.");
     expect(screen.getByRole("button", { name: "Confirm Unsubscribe" })).toBeTruthy();
   });
+
+  it("refuses a reason over the length limit with the failure toast and no call", async () => {
+    const { posts } = setup(<UnsubscribePage params={{ token }} />, () => Response.json({ success: true }));
+    fireEvent.change(screen.getByLabelText("Tell us why (optional)"), { target: { value: "x".repeat(5001) } });
+    fireEvent.click(screen.getByRole("button", { name: "Confirm Unsubscribe" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Unsubscribe Failed");
+    expect(posts()).toHaveLength(0);
+  });
 });
 
 describe("ResubscribePage", () => {

@@ -1,3 +1,4 @@
+import { type Control, Controller } from "react-hook-form";
 import type { EmailPreferences } from "../../../shared/schemas/email-preferences";
 import { Switch } from "../../components/ui/switch";
 
@@ -19,15 +20,13 @@ export const preferenceOptions: ReadonlyArray<{ key: keyof EmailPreferences; tit
   },
 ];
 
-/** The three email categories as labelled switches. */
+/** The three email categories as labelled switches, bound to a form of EmailPreferences. */
 export function PreferenceSwitches({
-  value,
-  onChange,
+  control,
   disabled,
   idPrefix,
 }: {
-  value: EmailPreferences;
-  onChange: (next: EmailPreferences) => void;
+  control: Control<EmailPreferences, unknown, EmailPreferences>;
   disabled?: boolean;
   idPrefix: string;
 }) {
@@ -45,13 +44,20 @@ export function PreferenceSwitches({
                 {option.description}
               </p>
             </div>
-            <Switch
-              id={id}
-              checked={value[option.key]}
-              onCheckedChange={(checked) => onChange({ ...value, [option.key]: checked })}
-              disabled={disabled}
-              aria-describedby={`${id}-description`}
-              className="mt-0.5"
+            <Controller
+              control={control}
+              name={option.key}
+              render={({ field }) => (
+                <Switch
+                  id={id}
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={disabled}
+                  aria-describedby={`${id}-description`}
+                  className="mt-0.5"
+                />
+              )}
             />
           </li>
         );

@@ -1,7 +1,12 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { BellOff, Settings2 } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import type { EmailPreferences, PublicSubscriber } from "../../../shared/schemas/email-preferences";
+import {
+  type EmailPreferences,
+  emailPreferencesSchema,
+  type PublicSubscriber,
+} from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { toast } from "../../lib/use-toast";
@@ -19,14 +24,17 @@ import { PreferenceSwitches } from "./preference-switches";
 
 function PreferencesForm({ token, subscriber }: { token: string; subscriber: PublicSubscriber }) {
   const keepSubscriber = useKeepSubscriber(token);
-  const [preferences, setPreferences] = useState<EmailPreferences>({
-    applicationEmails: subscriber.applicationEmails,
-    marketingEmails: subscriber.marketingEmails,
-    systemNotifications: subscriber.systemNotifications,
+  const { control, handleSubmit } = useForm<EmailPreferences, unknown, EmailPreferences>({
+    resolver: zodResolver(emailPreferencesSchema),
+    defaultValues: {
+      applicationEmails: subscriber.applicationEmails,
+      marketingEmails: subscriber.marketingEmails,
+      systemNotifications: subscriber.systemNotifications,
+    },
   });
 
-  const save = useWrite<void, SubscriberResponse | undefined>({
-    request: () => ({ method: "POST", path: preferencesApiPath(token), body: preferences }),
+  const save = useWrite<EmailPreferences, SubscriberResponse | undefined>({
+    request: (preferences) => ({ method: "POST", path: preferencesApiPath(token), body: preferences }),
     success: "Preferences Updated",
     onSuccess: keepSubscriber,
     onError: () => {
@@ -38,10 +46,9 @@ function PreferencesForm({ token, subscriber }: { token: string; subscriber: Pub
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!save.isPending) save.mutate();
-  };
+  const onSubmit = handleSubmit((preferences) => {
+    if (!save.isPending) save.mutate(preferences);
+  });
 
   return (
     <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
@@ -56,7 +63,7 @@ function PreferencesForm({ token, subscriber }: { token: string; subscriber: Pub
         </p>
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
-        <PreferenceSwitches idPrefix="preferences" value={preferences} onChange={setPreferences} />
+        <PreferenceSwitches idPrefix="preferences" control={control} />
         <div className="flex flex-col-reverse items-center gap-4 sm:flex-row sm:justify-between">
           <Link
             href={emailPaths.unsubscribe(token)}

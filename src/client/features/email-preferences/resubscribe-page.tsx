@@ -1,8 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, MailCheck, MailPlus } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import type { EmailPreferences } from "../../../shared/schemas/email-preferences";
+import { type EmailPreferences, resubscribeSchema } from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { PublicPageShell, StatusPanel } from "../../components/ui/public-page-shell";
 import { toast } from "../../lib/use-toast";
@@ -49,11 +51,14 @@ function ResubscribeForm({
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [preferences, setPreferences] = useState<EmailPreferences>(allOn);
+  const { control, handleSubmit } = useForm<EmailPreferences, unknown, EmailPreferences>({
+    resolver: zodResolver(resubscribeSchema),
+    defaultValues: allOn,
+  });
 
   const keepSubscriber = useKeepSubscriber(token);
-  const resubscribe = useWrite<void, SubscriberResponse | undefined>({
-    request: () => ({ method: "POST", path: resubscribeApiPath(token), body: preferences }),
+  const resubscribe = useWrite<EmailPreferences, SubscriberResponse | undefined>({
+    request: (preferences) => ({ method: "POST", path: resubscribeApiPath(token), body: preferences }),
     success: { title: "Welcome Back!", description: "You have been successfully resubscribed to our emails." },
     onSuccess: (data) => {
       if (!keepSubscriber(data)) void queryClient.invalidateQueries({ queryKey: subscriberQueryKey(token) });
@@ -68,10 +73,9 @@ function ResubscribeForm({
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!resubscribe.isPending) resubscribe.mutate();
-  };
+  const onSubmit = handleSubmit((preferences) => {
+    if (!resubscribe.isPending) resubscribe.mutate(preferences);
+  });
 
   const name = firstName?.trim();
   return (
@@ -86,12 +90,7 @@ function ResubscribeForm({
         <p className="max-w-md text-muted-foreground">Choose which emails you'd like to receive from us again.</p>
       </div>
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
-        <PreferenceSwitches
-          idPrefix="resubscribe"
-          value={preferences}
-          onChange={setPreferences}
-          disabled={resubscribe.isPending}
-        />
+        <PreferenceSwitches idPrefix="resubscribe" control={control} disabled={resubscribe.isPending} />
         <p className="text-sm text-muted-foreground">
           By resubscribing, you agree to receive emails from us according to the preferences selected above. You can
           unsubscribe at any time.

@@ -1,8 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, MailX } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Link, useSearch } from "wouter";
 import { z } from "zod";
-import { type UnsubscribeType, unsubscribeSchema } from "../../../shared/schemas/email-preferences";
+import {
+  type UnsubscribeInput,
+  type UnsubscribeType,
+  unsubscribeSchema,
+} from "../../../shared/schemas/email-preferences";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { FieldGroup } from "../../components/ui/form-field";
 import { Label } from "../../components/ui/label";
@@ -39,43 +45,50 @@ const options: ReadonlyArray<{ value: UnsubscribeType; title: string; descriptio
   { value: "all", title: "All Emails", description: "Stop every email from us." },
 ];
 
+/** What the form sends, less the campaign (the schema's output). */
+type UnsubscribeBody = z.output<typeof unsubscribeSchema>;
+
 /** The campaign whose email held the link (?campaign=), when it is a well-formed id. */
 function campaignFromSearch(search: string): string | undefined {
   const parsed = z.uuid().safeParse(new URLSearchParams(search).get("campaign"));
   return parsed.success ? parsed.data : undefined;
 }
 
+function showFailure() {
+  toast({
+    title: "Unsubscribe Failed",
+    description: "Failed to process your unsubscribe request. Please try again.",
+    variant: "destructive",
+  });
+}
+
 function UnsubscribeForm({ token }: { token: string }) {
   const keepSubscriber = useKeepSubscriber(token);
   const campaignId = campaignFromSearch(useSearch());
-  const [emailType, setEmailType] = useState<UnsubscribeType>("all");
-  const [reason, setReason] = useState("");
   const [done, setDone] = useState<UnsubscribeType | null>(null);
+  // The schema trims the reason and drops it when empty (spec section 5).
+  const { control, register, handleSubmit } = useForm<UnsubscribeInput, unknown, UnsubscribeBody>({
+    resolver: zodResolver(unsubscribeSchema),
+    defaultValues: { emailType: "all", reason: "" },
+  });
 
-  const unsubscribe = useWrite<void, SubscriberResponse | undefined>({
-    request: () => ({
+  const unsubscribe = useWrite<UnsubscribeBody, SubscriberResponse | undefined>({
+    request: (values) => ({
       method: "POST",
       path: unsubscribeApiPath(token),
-      // The schema trims the reason and drops it when empty (spec section 5).
       // A campaign's link attributes the unsubscribe to it (its statistics count them).
-      body: unsubscribeSchema.parse({ emailType, reason, ...(campaignId ? { campaignId } : {}) }),
+      body: { ...values, ...(campaignId ? { campaignId } : {}) },
     }),
     success: {
       title: "Unsubscribed Successfully",
       description: "You have been unsubscribed from the selected email types.",
     },
-    onSuccess: (data) => {
+    onSuccess: (data, { emailType }) => {
       // Kept for the preferences page, which reads the same subscriber (not displayed here).
       keepSubscriber(data);
       setDone(emailType);
     },
-    onError: () => {
-      toast({
-        title: "Unsubscribe Failed",
-        description: "Failed to process your unsubscribe request. Please try again.",
-        variant: "destructive",
-      });
-    },
+    onError: showFailure,
   });
 
   if (done) {
@@ -113,10 +126,10 @@ function UnsubscribeForm({ token }: { token: string }) {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!unsubscribe.isPending) unsubscribe.mutate();
-  };
+  // The only way to fail the schema is a reason over its length limit: the same toast as a refusal.
+  const onSubmit = handleSubmit((values) => {
+    if (!unsubscribe.isPending) unsubscribe.mutate(values);
+  }, showFailure);
 
   return (
     <section className="rounded-card border border-border bg-card p-6 shadow-sm sm:p-10">
@@ -132,32 +145,28 @@ function UnsubscribeForm({ token }: { token: string }) {
       <form noValidate onSubmit={onSubmit} className="grid gap-8">
         <FieldGroup id="unsubscribe-type" name="emailType" label="What would you like to unsubscribe from?">
           {({ id: _id, ...aria }) => (
-            <RadioGroup
-              {...aria}
+            <Controller
+              control={control}
               name="emailType"
-              value={emailType}
-              onValueChange={(value) => setEmailType(value as UnsubscribeType)}
-            >
-              {options.map((option) => (
-                <RadioCard
-                  key={option.value}
-                  id={`unsubscribe-${option.value}`}
-                  value={option.value}
-                  title={option.title}
-                  description={option.description}
-                />
-              ))}
-            </RadioGroup>
+              render={({ field }) => (
+                <RadioGroup {...aria} name={field.name} value={field.value} onValueChange={field.onChange}>
+                  {options.map((option) => (
+                    <RadioCard
+                      key={option.value}
+                      id={`unsubscribe-${option.value}`}
+                      value={option.value}
+                      title={option.title}
+                      description={option.description}
+                    />
+                  ))}
+                </RadioGroup>
+              )}
+            />
           )}
         </FieldGroup>
         <div className="grid gap-2">
           <Label htmlFor="unsubscribe-reason">Tell us why (optional)</Label>
-          <Textarea
-            id="unsubscribe-reason"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
+          <Textarea id="unsubscribe-reason" rows={3} {...register("reason")} />
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Link href={emailPaths.preferences(token)} className={buttonVariants({ variant: "outline", size: "lg" })}>

@@ -272,4 +272,29 @@ describe("SettingsTab", () => {
       expect(button.className).toContain("border-primary");
     }
   });
+  it("sets a user's password from the row: the schema's minimum first, then the PATCH", async () => {
+    const calls = setup();
+    fireEvent.click(await screen.findByRole("button", { name: "Set password for sam@example.com" }));
+    const input = screen.getByLabelText("New password for sam@example.com") as HTMLInputElement;
+    expect(input.type).toBe("password");
+    fireEvent.change(input, { target: { value: "short" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save password" }));
+    const message = await screen.findByText("Password must be at least 12 characters.");
+    expect(message.getAttribute("role")).toBe("alert");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe(message.id);
+    expect(calls.some((call) => call.method === "PATCH")).toBe(false);
+
+    fireEvent.change(input, { target: { value: "a long passphrase" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save password" }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: "/api/admin/users/u2",
+        method: "PATCH",
+        body: { password: "a long passphrase" },
+      }),
+    );
+    expect((await screen.findByRole("status")).textContent).toContain("their other sessions have been signed out");
+    await waitFor(() => expect(screen.queryByLabelText("New password for sam@example.com")).toBeNull());
+  });
 });

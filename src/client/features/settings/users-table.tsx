@@ -1,20 +1,17 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
 import { formatInstant } from "../../../shared/display/time";
 import {
-  minPasswordLength,
-  passwordTooShortMessage,
   type SetPasswordLinkSent,
+  setPasswordSchema,
   type UpdateUserInput,
   type UserDto,
 } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { DataTable } from "../../components/ui/data-table";
-import { FieldError } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { InputField, useSchemaForm } from "../../components/ui/rhf-fields";
 import { useAuth } from "../../lib/use-auth";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
@@ -60,32 +57,23 @@ function useSendSetPasswordLink() {
 
 function SetPasswordForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const id = useId();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // The message is checked again on the next submit only, not as the owner types.
+  const form = useSchemaForm(setPasswordSchema, { password: "" }, { reValidateMode: "onSubmit" });
   const update = useUpdateUser();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < minPasswordLength) {
-      setError(passwordTooShortMessage);
-      return;
-    }
-    update.mutate({ id: user.id, patch: { password } }, { onSuccess: onDone });
-  };
+  const submit = form.handleSubmit(({ password }) =>
+    update.mutate({ id: user.id, patch: { password } }, { onSuccess: onDone }),
+  );
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
-      <div className="grid flex-1 gap-2">
-        <Label htmlFor={id}>New password for {user.email}</Label>
-        <Input
-          id={id}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
-      </div>
+      <InputField
+        form={form}
+        name="password"
+        id={id}
+        label={<>New password for {user.email}</>}
+        type="password"
+        autoComplete="new-password"
+        className="flex-1"
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={update.isPending}>
           Save password

@@ -1,6 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Bell, CheckCircle2, Gem, HeartHandshake } from "lucide-react";
-import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { spamMessage } from "../../../shared/schemas/common";
+import { type WaitlistInput, waitlistSchema } from "../../../shared/schemas/waitlist";
 import { Button } from "../../components/ui/button";
 import { FormField, focusFirstError } from "../../components/ui/form-field";
 import { HoneypotField } from "../../components/ui/honeypot-field";
@@ -18,31 +22,14 @@ export const waitlistTexts = {
   otherFailure: "Something went wrong. Please try again.",
 } as const;
 
-type Field = "name" | "email";
-type Values = { name: string; email: string; website: string };
-type Errors = Partial<Record<Field, string>>;
 type Status = "idle" | "submitting" | "submitted";
+type WaitlistValues = z.output<typeof waitlistSchema>;
 
-const empty: Values = { name: "", email: "", website: "" };
+const empty = { name: "", email: "", website: "" } satisfies WaitlistInput;
 
-// The landing page's first paint must stay small: zod and the schema arrive only when the
-// visitor starts using the form (or submits), not with the page.
-let schemaModule: Promise<typeof import("../../../shared/schemas/waitlist")> | undefined;
-function loadSchema() {
-  schemaModule ??= import("../../../shared/schemas/waitlist");
-  return schemaModule;
-}
-
-async function validate(values: Values): Promise<Errors> {
-  const { waitlistSchema } = await loadSchema();
-  const result = waitlistSchema.safeParse({ name: values.name, email: values.email });
-  const errors: Errors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0];
-    if ((field === "name" || field === "email") && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
+// This section is its own chunk, loaded when it nears the viewport (deferred-section.tsx):
+// react-hook-form and zod come with it (shared with the application form's chunk), never with
+// the landing page's first load.
 
 const perks = [
   { icon: Bell, text: "First to hear when dates and details are announced" },
@@ -52,50 +39,38 @@ const perks = [
 
 /** The landing page's waitlist section (anchor #waitlist). */
 export default function WaitlistSection() {
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>("idle");
-  const attempted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
+  // Messages appear on submit, then follow the typing (react-hook-form's defaults), as the other forms do.
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors },
+  } = useForm<WaitlistInput, unknown, WaitlistValues>({
+    resolver: zodResolver(waitlistSchema),
+    defaultValues: empty,
+    // We focus the first invalid field in page order ourselves.
+    shouldFocusError: false,
+  });
 
-  const onChange = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    // After a failed submit, messages update as the visitor types (as the other forms do).
-    if (attempted.current && field !== "website") void validate(next).then(setErrors);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status === "submitting") return;
-    if (values.website) {
-      toast({ title: "Error", description: spamMessage, variant: "destructive" });
-      return;
-    }
-    attempted.current = true;
-    const found = await validate(values);
-    setErrors(found);
-    if (found.name || found.email) {
-      // Wait a frame so the messages exist before focus lands (screen readers read both).
-      requestAnimationFrame(() => focusFirstError(formRef.current, Object.keys(found)));
-      return;
-    }
-
+  const onValid = async ({ name, email }: WaitlistValues) => {
     setStatus("submitting");
     try {
       const res = await fetch(waitlistPath, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         credentials: "include",
-        // The honeypot is never sent (spec section 3).
-        body: JSON.stringify({ name: values.name.trim(), email: values.email.trim() }),
+        // The honeypot is never sent (spec section 3); the schema has trimmed both values.
+        body: JSON.stringify({ name, email }),
       });
       const data = (await res.json().catch(() => ({}))) as { message?: unknown };
       if (!res.ok) {
         throw new Error(typeof data.message === "string" && data.message ? data.message : waitlistTexts.serverFailure);
       }
-      setValues(empty);
+      reset(empty);
       setStatus("submitted");
       toast({ title: "Success!", description: waitlistTexts.thanks });
       requestAnimationFrame(() => thanksRef.current?.focus());
@@ -104,6 +79,20 @@ export default function WaitlistSection() {
       toast({ title: "Error", description, variant: "destructive" });
       setStatus("idle");
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "submitting") return;
+    // The honeypot is checked before validation: a bot gets no hints about the other fields.
+    if (getValues("website")) {
+      toast({ title: "Error", description: spamMessage, variant: "destructive" });
+      return;
+    }
+    // Wait a frame so the messages exist before focus lands (screen readers read both).
+    const onInvalid = (invalid: object) =>
+      requestAnimationFrame(() => focusFirstError(formRef.current, Object.keys(invalid)));
+    return handleSubmit(onValid, onInvalid)(event);
   };
 
   const submitting = status === "submitting";
@@ -148,40 +137,16 @@ export default function WaitlistSection() {
               ref={formRef}
               noValidate
               onSubmit={onSubmit}
-              onFocus={() => void loadSchema()}
-              onPointerEnter={() => void loadSchema()}
               aria-labelledby="waitlist-heading"
               className="relative grid gap-5"
             >
-              <HoneypotField
-                id="waitlist-website"
-                name="website"
-                value={values.website}
-                onChange={onChange("website")}
-              />
-              <FormField id="waitlist-name" name="name" label="Full name" required error={errors.name}>
-                {(aria) => (
-                  <Input
-                    {...aria}
-                    name="name"
-                    autoComplete="name"
-                    value={values.name}
-                    onChange={onChange("name")}
-                    readOnly={submitting}
-                  />
-                )}
+              <HoneypotField id="waitlist-website" {...register("website")} />
+              <FormField id="waitlist-name" name="name" label="Full name" required error={errors.name?.message}>
+                {(aria) => <Input {...aria} autoComplete="name" readOnly={submitting} {...register("name")} />}
               </FormField>
-              <FormField id="waitlist-email" name="email" label="Email address" required error={errors.email}>
+              <FormField id="waitlist-email" name="email" label="Email address" required error={errors.email?.message}>
                 {(aria) => (
-                  <Input
-                    {...aria}
-                    name="email"
-                    type="email"
-                    autoComplete="email"
-                    value={values.email}
-                    onChange={onChange("email")}
-                    readOnly={submitting}
-                  />
+                  <Input {...aria} type="email" autoComplete="email" readOnly={submitting} {...register("email")} />
                 )}
               </FormField>
               <Button type="submit" size="lg" disabled={submitting} className="w-full">
