@@ -19,6 +19,7 @@ import {
   payments,
   retreats,
 } from "../../db/schema";
+import { insertApplication as insertApplicationRow } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { exactCountLimit, iterateApplications, listApplications } from "./applications.admin.service";
 
@@ -44,22 +45,20 @@ function call(url: string, { method = "GET", payload, cookie = ownerCookie }: In
 }
 
 let counter = 0;
+/** The shared builder with this file's defaults: a new application in the retreat, with the form's long answers. */
 async function insertApplication(values: Partial<NewApplication> = {}) {
   counter++;
-  const [row] = await t.app.db
-    .insert(applications)
-    .values({
-      retreatId,
-      firstName: `First${counter}`,
-      lastName: `Last${counter}`,
-      email: `applicant${counter}@example.com`,
-      country: "United Kingdom",
-      motivations: "m".repeat(60),
-      advocacyInvolvement: "a".repeat(30),
-      ...values,
-    })
-    .returning();
-  return row!;
+  return insertApplicationRow(t.app, {
+    retreatId,
+    stage: "new",
+    firstName: `First${counter}`,
+    lastName: `Last${counter}`,
+    email: `applicant${counter}@example.com`,
+    country: "United Kingdom",
+    motivations: "m".repeat(60),
+    advocacyInvolvement: "a".repeat(30),
+    ...values,
+  });
 }
 
 async function auditRows(entityId: string) {
