@@ -19,6 +19,7 @@ import { encryptSensitiveFieldsAtStartup } from "./encryption/encrypt-plaintext"
 import { createFieldCipher, type FieldCipher } from "./encryption/field-encryption";
 import { registerFeatureRoutes } from "./features";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
+import { seedFirstSeasonSite } from "./features/site-content/site-content.service";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await database.migrate();
     await seedBaseData(database.db);
+    await seedFirstSeasonSite(database.db);
     await encryptSensitiveFieldsAtStartup(database.db, createFieldCipher(config.dataEncryptionKey), app.log);
   } catch (error) {
     if (ownsDatabase) await database.close();

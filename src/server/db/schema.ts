@@ -78,6 +78,8 @@ export const users = pgTable(
     applicationId: uuid("application_id").references((): AnyPgColumn => applications.id, { onDelete: "set null" }),
     /** Secret for the guest's personal calendar feed URL (.ics); rotate to revoke. */
     calendarToken: text("calendar_token").unique(),
+    /** The season this user works on in the back office (the season switcher); null: the current one. */
+    selectedRetreatId: uuid("selected_retreat_id").references((): AnyPgColumn => retreats.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -507,16 +509,25 @@ export const financialReports = pgTable(
 // Email: transactional templates and log (declared before payment reminders reference them)
 // ---------------------------------------------------------------------------------------------
 
-export const emailTemplates = pgTable("email_templates", {
-  id: id(),
-  name: text("name").notNull().unique(),
-  subject: text("subject").notNull(),
-  body: text("body").notNull(),
-  type: text("type"),
-  variables: jsonList("variables"),
-  isActive: boolean("is_active").notNull().default(true),
-  ...timestamps(),
-});
+export const emailTemplates = pgTable(
+  "email_templates",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** A season's own copy of the message; null: the default every season without a copy uses. */
+    retreatId: uuid("retreat_id").references((): AnyPgColumn => retreats.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    type: text("type"),
+    variables: jsonList("variables"),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("email_templates_default_name_idx").on(t.name).where(sql`${t.retreatId} is null`),
+    uniqueIndex("email_templates_retreat_name_idx").on(t.retreatId, t.name).where(sql`${t.retreatId} is not null`),
+  ],
+);
 
 export const emailLogs = pgTable(
   "email_logs",
@@ -819,6 +830,8 @@ export const tasks = pgTable(
 
 export const taskTemplates = pgTable("task_templates", {
   id: id(),
+  /** A season's own template; null: a default offered to every season. */
+  retreatId: uuid("retreat_id").references((): AnyPgColumn => retreats.id, { onDelete: "cascade" }),
   title: text("title").notNull(),
   description: text("description"),
   category: text("category").notNull().default("general"),
@@ -873,6 +886,24 @@ export const auditLogs = pgTable(
     index("audit_logs_user_id_idx").on(t.userId),
   ],
 );
+
+/**
+ * The public site's words for one retreat (shared/schemas/site-content.ts): staff edit the draft,
+ * the owner publishes it. The landing page serves the published copy of the current retreat.
+ * publishedVersion grows on every publish, so every app process can tell its cached page is old.
+ */
+export const siteContent = pgTable("site_content", {
+  retreatId: uuid("retreat_id")
+    .primaryKey()
+    .references(() => retreats.id, { onDelete: "cascade" }),
+  draft: jsonb("draft").$type<Json>().notNull(),
+  published: jsonb("published").$type<Json>(),
+  publishedVersion: integer("published_version").notNull().default(0),
+  publishedAt: tstz("published_at"),
+  publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps(),
+});
 
 export const settings = pgTable("settings", {
   id: id(),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
 import type { DbOrTx } from "../db/types";
@@ -331,7 +331,7 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
   const [row] = await db
     .select({ subject: emailTemplates.subject, body: emailTemplates.body, isActive: emailTemplates.isActive })
     .from(emailTemplates)
-    .where(eq(emailTemplates.name, key))
+    .where(and(eq(emailTemplates.name, key), isNull(emailTemplates.retreatId)))
     .limit(1);
   if (row && !row.isActive) return null;
   if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);
@@ -362,5 +362,6 @@ export async function ensureSystemTemplates(db: DbOrTx): Promise<void> {
         isActive: true,
       })),
     )
-    .onConflictDoNothing({ target: emailTemplates.name });
+    // The defaults' own unique index (email_templates_default_name_idx) is partial: seasons' copies share names.
+    .onConflictDoNothing({ target: emailTemplates.name, where: isNull(emailTemplates.retreatId) });
 }

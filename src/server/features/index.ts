@@ -29,6 +29,7 @@ import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
 import { registerSettingsRoutes } from "./settings/settings.routes";
+import { registerSiteContentRoutes } from "./site-content/site-content.routes";
 import { registerStripeRoutes } from "./stripe/stripe.routes";
 import { registerTaskRoutes } from "./tasks/tasks.routes";
 import { registerAdminTravelRoutes } from "./travel/travel.admin.routes";
@@ -52,6 +53,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerAuditRoutes(app);
   await registerRetreatRoutes(app);
   await registerAdminRetreatRoutes(app);
+  await registerSiteContentRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);
   await registerAdminApplicationRoutes(app);

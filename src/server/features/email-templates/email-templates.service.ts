@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   type SystemTemplateKey,
   systemTemplateKeys,
@@ -47,7 +47,10 @@ function toTransactional(row: EmailTemplate): TransactionalTemplate {
 /** Every product message, in the registry's order; rows with the default text are added on first use. */
 export async function listTransactionalTemplates(db: Db): Promise<TransactionalTemplate[]> {
   await ensureSystemTemplates(db);
-  const rows = await db.select().from(emailTemplates).where(inArray(emailTemplates.name, systemKeys));
+  const rows = await db
+    .select()
+    .from(emailTemplates)
+    .where(and(inArray(emailTemplates.name, systemKeys), isNull(emailTemplates.retreatId)));
   const byName = new Map(rows.map((row) => [row.name, row]));
   return systemTemplateKeys.flatMap((key) => {
     const row = byName.get(key);
