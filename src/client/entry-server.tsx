@@ -1,32 +1,43 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import type { CurrentRetreat } from "../shared/schemas/retreats";
 import { App } from "./app";
-import { setPrerenderedRetreat } from "./features/landing/lib/prerendered-retreat";
+import { heroImage, imageSrcSet } from "./features/landing/content/images";
+import { currentRetreatQueryKey, siteContentQueryKey } from "./features/landing/landing-api";
+import type { LandingData } from "./features/landing/lib/embedded-data";
 import { createQueryClient } from "./lib/query-client";
 
-async function renderOnce(path: string): Promise<string> {
+export type { LandingData } from "./features/landing/lib/embedded-data";
+
+async function renderOnce(path: string, queryClient: QueryClient): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
-      <App queryClient={createQueryClient()} ssrPath={path} />
+      <App queryClient={queryClient} ssrPath={path} />
     </StrictMode>,
-    // React outlines large boundaries behind reveal scripts to paint early while streaming; a
-    // build-time render has nothing to stream, and those scripts would break our CSP.
+    // React outlines large boundaries behind reveal scripts to paint early while streaming; this
+    // render has nothing to stream, and those scripts would break our CSP.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }
 
 /**
- * Renders a page to HTML at build time (scripts/prerender.ts). `prerender` waits for lazy pages
- * and every Suspense boundary. The first pass only resolves the lazy modules: a boundary that
- * suspended may be written as hidden content plus an inline script that reveals it, which our CSP
- * (script-src 'self') blocks. In the second pass nothing suspends, so all content is inline HTML.
+ * Renders a page to HTML on the server (the landing page per publication, scripts/prerender.ts at
+ * build time). Each render has its own query client holding the data, so renders of different
+ * data (a draft preview beside the public page) never see each other's. `prerender` waits for lazy
+ * pages; a boundary that suspended while its module loaded may be written as hidden content plus
+ * an inline reveal script, which our CSP (script-src 'self') blocks, so then the page is rendered
+ * again: the modules are loaded by now, nothing suspends, and all content is inline HTML.
  */
-export async function renderPage(path: string, retreat: CurrentRetreat | undefined): Promise<string> {
-  setPrerenderedRetreat(retreat);
-  await renderOnce(path);
-  const html = await renderOnce(path);
-  if (html.includes("<script")) throw new Error(`Prerendering ${path} still produced inline scripts`);
+export async function renderPage(path: string, data: LandingData | undefined): Promise<string> {
+  const queryClient = createQueryClient();
+  if (data?.retreat) queryClient.setQueryData(currentRetreatQueryKey, data.retreat);
+  if (data) queryClient.setQueryData(siteContentQueryKey, data.site);
+  let html = await renderOnce(path, queryClient);
+  if (html.includes("<script")) html = await renderOnce(path, queryClient);
+  if (html.includes("<script")) throw new Error(`Rendering ${path} still produced inline scripts`);
   return html;
 }
+
+/** The <head> link that preloads the first screen's picture (its file names live with the client). */
+export const heroPreloadLink = `<link rel="preload" as="image" type="image/avif" imagesrcset="${imageSrcSet(heroImage, "avif")}" imagesizes="100vw" fetchpriority="high">`;

@@ -19,6 +19,8 @@ import { encryptSensitiveFieldsAtStartup } from "./encryption/encrypt-plaintext"
 import { createFieldCipher, type FieldCipher } from "./encryption/field-encryption";
 import { registerFeatureRoutes } from "./features";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
+import { loadLandingRenderer, type RenderLanding } from "./features/public-site/landing-renderer";
+import { servedLanding } from "./features/public-site/public-site.service";
 import { seedFirstSeasonSite } from "./features/site-content/site-content.service";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
@@ -53,6 +55,11 @@ export type BuildOptions = {
   memorySnapshot?: Blob;
   /** Where log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /**
+   * How "/" is rendered: by default the client build's server render (dist/ssr), when there is one.
+   * Tests give their own; null serves the built index.html as it is.
+   */
+  landingRenderer?: RenderLanding | null;
 };
 
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
@@ -146,9 +153,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerFeatureRoutes(app);
   registerApiDocs(app);
 
-  await registerStaticClient(app, config.clientDir, {
-    // A setup link's page is a 404 like its API once an owner exists.
-    setup: (path) => isSetupCodeLive(app.db, path.split("/").filter(Boolean)[1] ?? ""),
-  });
+  const renderLanding =
+    options.landingRenderer !== undefined ? options.landingRenderer : await loadLandingRenderer(config.clientDir);
+  await registerStaticClient(
+    app,
+    config.clientDir,
+    {
+      // A setup link's page is a 404 like its API once an owner exists.
+      setup: (path) => isSetupCodeLive(app.db, path.split("/").filter(Boolean)[1] ?? ""),
+    },
+    renderLanding ? () => servedLanding(app.db, renderLanding) : undefined,
+  );
   return app;
 }

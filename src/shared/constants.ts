@@ -19,8 +19,6 @@ export const retreatDefaults = {
   capacity: 15,
   location: "Bali, Indonesia",
   currency,
-  /** Shown until exact dates are announced. */
-  datesLabel: "May 2026",
 } as const;
 
 export const depositAmountPounds = "500.00";

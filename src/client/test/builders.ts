@@ -2,6 +2,7 @@ import type { AdminApplication } from "../../shared/schemas/applications-admin";
 import type { GuestMe } from "../../shared/schemas/guests";
 import type { BookingType, CurrentRetreat } from "../../shared/schemas/retreats";
 import type { ScheduleRetreat, Session } from "../../shared/schemas/schedule";
+import type { PublicSite, PublicSiteContent } from "../../shared/schemas/site-content";
 import type { VendorDto } from "../../shared/schemas/vendors";
 
 /**
@@ -136,6 +137,43 @@ export function currentRetreat(overrides: Partial<CurrentRetreat> = {}): Current
     location: "Bali, Indonesia",
     currency: "GBP",
     bookingTypes: [],
+    ...overrides,
+  };
+}
+
+/** What GET /api/site-content says: a short published site for the first season (spec texts where tests read them). */
+export function publicSite(content: Partial<PublicSiteContent> = {}, overrides: Partial<PublicSite> = {}): PublicSite {
+  return {
+    retreatId: null,
+    seasonYear: 2026,
+    content: {
+      hero: { eyebrow: "By application only", title: "Bali Vegan Activism Retreat 2026", lead: "Ten days in Bali." },
+      about: {
+        eyebrow: "Why Bali",
+        title: "An island that makes compassion feel easy",
+        bodyHtml: "<p>About Bali.</p>",
+      },
+      included: [{ icon: "house", title: "A private luxury villa", text: "Ten nights in one villa." }],
+      schedule: [
+        { title: "Soft Landing", description: "Early arrivals settle in." },
+        { title: "Arrival Window", description: "Everyone arrives." },
+      ],
+      dates: { label: "May 2026", detail: "Exact dates to be announced" },
+      audience: [{ title: "Solo travellers", text: "Most guests come alone." }],
+      faq: [{ question: "Can I come on my own?", answerHtml: "<p>Absolutely.</p>" }],
+      team: [
+        {
+          name: "Maya Lindqvist",
+          role: "Founder & Host",
+          location: "London & Bali",
+          bioHtml: "<p>Maya runs campaigns.</p>",
+          portrait: "team-founder",
+        },
+      ],
+      contact: { email: "hello@baliveganretreat.example", social: [] },
+      notice: { show: true, text: "This website is still in early development." },
+      ...content,
+    },
     ...overrides,
   };
 }

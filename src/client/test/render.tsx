@@ -13,14 +13,17 @@ interface RenderOptions {
   toaster?: boolean;
   /** Render inside a wouter Router on an in-memory location starting at this path. */
   path?: string;
+  /** Answers already in the cache before the first render (as the landing page's embedded data are). */
+  cached?: [queryKey: readonly unknown[], data: unknown][];
 }
 
 /**
  * Renders a client component the way the app does: inside a fresh QueryClient (no cache shared
  * between tests), optionally with the Toaster and a router on an in-memory location.
  */
-export function renderWithClient(ui: ReactNode, { toaster = false, path }: RenderOptions = {}) {
+export function renderWithClient(ui: ReactNode, { toaster = false, path, cached = [] }: RenderOptions = {}) {
   const queryClient = createQueryClient();
+  for (const [queryKey, data] of cached) queryClient.setQueryData(queryKey, data);
   const location = path === undefined ? undefined : memoryLocation({ path, record: true });
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -14,8 +14,8 @@ const missingClientHtml =
 type Precompressed = { identity: Buffer; gzip: Buffer; br: Buffer };
 
 /**
- * HTML is sent from the not-found handler, which @fastify/compress's route hooks never see; the
- * pages never change while the process runs, so they are compressed once, at start.
+ * HTML is sent from the not-found handler, which @fastify/compress's route hooks never see; a
+ * page is compressed once, when it is read or rendered, and served compressed from then on.
  */
 function precompress(html: string): Precompressed {
   const identity = Buffer.from(html, "utf8");
@@ -31,12 +31,23 @@ function precompress(html: string): Precompressed {
 export type PageGates = Partial<Record<PageRouteName, (path: string) => Promise<boolean>>>;
 
 /**
+ * The landing page rendered per request from the database (features/public-site): `version`
+ * changes whenever the page would differ, `html` renders it. Null: serve the built index.html.
+ */
+export type LandingSource = () => Promise<{ version: string; html(): Promise<string> } | null>;
+
+/**
  * Serves the built client: hashed assets cached for a year, HTML never cached. "/" gets the
  * prerendered landing page (index.html); other page paths the client router knows get the app
  * shell (shell.html) with 200; any other path gets the shell with 404, where the router shows the
  * '404 Page Not Found' page. Unknown /api paths get JSON 404.
  */
-export async function registerStaticClient(app: FastifyInstance, clientDir: string, gates: PageGates = {}) {
+export async function registerStaticClient(
+  app: FastifyInstance,
+  clientDir: string,
+  gates: PageGates = {},
+  landingSource?: LandingSource,
+) {
   const read = (file: string) =>
     existsSync(join(clientDir, file)) ? readFileSync(join(clientDir, file), "utf8") : null;
   const builtShell = read("shell.html") ?? read("index.html");
@@ -74,6 +85,28 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
     return reply.header("content-encoding", encoding).send(page[encoding]);
   };
 
+  // The last rendered landing page, by version; a render in flight is shared by the requests waiting for it.
+  let rendered: { version: string; page: Promise<Precompressed> } | null = null;
+  const landingPage = async (): Promise<Precompressed> => {
+    if (!landingSource) return landing;
+    try {
+      const served = await landingSource();
+      if (!served) return landing;
+      if (rendered?.version === served.version) return await rendered.page;
+      const page = served.html().then(precompress);
+      rendered = { version: served.version, page };
+      // A failed render is not kept: the next request tries again.
+      page.catch(() => {
+        if (rendered?.page === page) rendered = null;
+      });
+      return await page;
+    } catch (error) {
+      // The visitor still gets a page: the one built with the app (the first season's, with live prices).
+      app.log.error({ err: error }, "rendering the landing page failed; serving the built one");
+      return landing;
+    }
+  };
+
   const gateLimit = app.rateLimit({ ...rateLimits.publicLight, keyGenerator: (request) => `page-gate:${request.ip}` });
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -85,7 +118,7 @@ export async function registerStaticClient(app: FastifyInstance, clientDir: stri
       return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
     }
     const route = matchPageRoute(path);
-    if (route === "landing") return sendHtml(request, reply, 200, landing);
+    if (route === "landing") return sendHtml(request, reply, 200, await landingPage());
     const gate = route ? gates[route] : undefined;
     if (gate) {
       await gateLimit.call(app, request, reply);

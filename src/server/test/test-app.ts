@@ -12,7 +12,7 @@ export type TestApp = { app: FastifyInstance; close: () => Promise<void> };
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, "logStream"> = {},
+  options: Pick<BuildOptions, "logStream" | "landingRenderer"> = {},
 ): Promise<TestApp> {
   const { databaseUrl, drop } = await createTestDatabaseUrl({ migrated: true });
   const app = await buildApp(testConfig({ databaseUrl, ...overrides }), {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CurrentRetreat } from "./retreats";
 
 /**
  * The public site's words for one retreat (one season): what staff edit in the Site tab, what the
@@ -162,6 +163,15 @@ export interface PublicSite {
   /** The season's year, for the spec's texts that name it ("Join the waitlist for Bali 2026 updates"). */
   seasonYear: number;
   content: PublicSiteContent;
+}
+
+/**
+ * What the server renders the landing page from, and embeds beside it as JSON for hydration: the
+ * season's retreat with its prices (null when no retreat is open or being planned) and its words.
+ */
+export interface LandingData {
+  retreat: CurrentRetreat | null;
+  site: PublicSite;
 }
 
 /** GET /api/admin/site?retreatId=: what the Site tab edits. */

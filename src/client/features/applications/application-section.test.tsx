@@ -2,10 +2,11 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { bookingType, currentRetreat } from "../../test/builders";
+import { bookingType, currentRetreat, publicSite } from "../../test/builders";
 import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
+import { siteContentQueryKey } from "../landing/landing-api";
 import ApplicationSection from "./application-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
@@ -32,7 +33,16 @@ const retreat = currentRetreat({
   ],
 });
 
-function setup(options: { retreat?: CurrentRetreat | null; post?: () => Promise<Response> } = {}) {
+/** On the landing page the season's published site is always known (embedded in the HTML). */
+const landingCache = (site = publicSite()): [readonly unknown[], unknown][] => [[siteContentQueryKey, site]];
+
+function setup(
+  options: {
+    retreat?: CurrentRetreat | null;
+    post?: () => Promise<Response>;
+    site?: ReturnType<typeof publicSite>;
+  } = {},
+) {
   const { calls, fetchMock } = fakeApi(({ url }) => {
     if (url === "/api/current-retreat") {
       return options.retreat === null
@@ -42,7 +52,7 @@ function setup(options: { retreat?: CurrentRetreat | null; post?: () => Promise<
     if (url === "/api/application" && options.post) return options.post();
     return Response.json({ success: true, id: "x", message: "ok" }, { status: 201 });
   });
-  renderWithClient(<ApplicationSection />, { toaster: true });
+  renderWithClient(<ApplicationSection />, { toaster: true, cached: landingCache(options.site) });
   const posts = () =>
     fetchMock.mock.calls.filter(([, init]) => init?.method === "POST").map(([url, init]) => ({ url, init }));
   return { calls, posts };
@@ -79,6 +89,12 @@ describe("ApplicationSection", () => {
     expect(screen.getByRole("status").textContent).toContain("Loading application form");
     expect(await screen.findByRole("button", { name: "Submit Application" })).toBeTruthy();
     expect(calls[0]?.url).toBe("/api/current-retreat");
+    expect(screen.getByRole("heading", { level: 2, name: "Apply for Bali 2026" })).toBeTruthy();
+  });
+
+  it("names the season the site shows in its heading", async () => {
+    setup({ site: publicSite({}, { seasonYear: 2027 }) });
+    expect(screen.getByRole("heading", { level: 2, name: "Apply for Bali 2027" })).toBeTruthy();
   });
 
   it("shows the VIP add-on price from the retreat's booking types", async () => {
@@ -103,7 +119,7 @@ describe("ApplicationSection", () => {
   it("says there was an error when the retreat cannot be loaded", async () => {
     vi.useFakeTimers();
     fakeApi(() => new Response("down", { status: 503 }));
-    renderWithClient(<ApplicationSection />);
+    renderWithClient(<ApplicationSection />, { cached: landingCache() });
     await passTime(30_000);
     expect(screen.getByRole("alert").textContent).toContain("There was an error loading retreat information.");
   });

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Button } from "../../components/ui/button";
 import { ApiError } from "../../lib/api-request";
 import { supportEmail, supportMailto } from "../../lib/contact";
+import { useSeasonTexts } from "../landing/content/season-texts";
 import { ApplicationCelebration } from "./application-celebration";
 import { ApplicationForm } from "./application-form";
 import { launchConfetti, prefersReducedMotion } from "./confetti";
@@ -57,6 +58,7 @@ type Phase = "form" | "submitted" | "celebrating";
 
 /** The landing page's application section (anchor #apply); lazy-loaded by the landing page. */
 export default function ApplicationSection() {
+  const seasonTexts = useSeasonTexts();
   const retreat = useActiveRetreat();
   const [phase, setPhase] = useState<Phase>("form");
   const celebrationRef = useRef<HTMLElement>(null);
@@ -115,7 +117,7 @@ export default function ApplicationSection() {
             tabIndex={-1}
             className="mt-4 rounded-sm font-display text-4xl text-ink sm:text-5xl"
           >
-            Apply for Bali 2026
+            {seasonTexts.applyTitle}
           </h2>
           <p className="mt-6 text-lg text-muted-foreground">
             It takes about five minutes. We review every application within 2-3 days.

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { bookingType, currentRetreat } from "../../test/builders";
+import { bookingType, currentRetreat, publicSite } from "../../test/builders";
 import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { siteContentQueryKey } from "./landing-api";
 import LandingPage from "./landing-page";
 import { storageKeys } from "./lib/storage";
 
@@ -30,8 +31,11 @@ const retreat = currentRetreat({
   ],
 });
 
+const site = publicSite();
+
+/** The landing page as the server's embedded data would start it: the site's words already known. */
 function renderPage() {
-  return renderWithClient(<LandingPage />);
+  return renderWithClient(<LandingPage />, { cached: [[siteContentQueryKey, site]] });
 }
 
 describe("LandingPage", () => {

@@ -3,16 +3,22 @@ import { act, cleanup, configure, fireEvent, screen, waitFor } from "@testing-li
 import { afterEach, describe, expect, it } from "vitest";
 import { onOpenLegalModal } from "../../lib/legal-modals";
 import { dismiss } from "../../lib/use-toast";
+import { publicSite } from "../../test/builders";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { siteContentQueryKey } from "../landing/landing-api";
 import WaitlistSection from "./waitlist-section";
 
 // The machine is shared and slow at times: give async UI more than the 1 s default.
 configure({ asyncUtilTimeout: 5000 });
 
-function setup(respond: () => Promise<Response> = async () => Response.json({ success: true, message: "ok" })) {
+function setup(
+  respond: () => Promise<Response> = async () => Response.json({ success: true, message: "ok" }),
+  site = publicSite(),
+) {
   const { fetchMock } = fakeApi(() => respond());
-  renderWithClient(<WaitlistSection />, { toaster: true });
+  // On the landing page the season's published site is always known (embedded in the HTML).
+  renderWithClient(<WaitlistSection />, { toaster: true, cached: [[siteContentQueryKey, site]] });
   return fetchMock;
 }
 
@@ -106,6 +112,19 @@ describe("WaitlistSection", () => {
     expect(screen.getByRole("status").textContent).toContain("Success!");
     expect(screen.queryByRole("button", { name: "Join Waitlist" })).toBeNull();
     expect(screen.queryByLabelText(/^Full name/)).toBeNull();
+  });
+
+  it("names a later season's year in the spec's texts (docs/decisions/016-seasons.md)", async () => {
+    setup(undefined, publicSite({}, { seasonYear: 2027 }));
+    expect(
+      screen.getByText(
+        "Not ready to apply? Join the waitlist for Bali 2027 updates and priority access to future retreats.",
+      ),
+    ).toBeTruthy();
+    fill();
+    join();
+    expect(await screen.findAllByText("You're now on our priority waitlist for Bali 2027 updates.")).toHaveLength(2);
+    expect(document.body.textContent).not.toContain("2026");
   });
 
   it("shows the server's message when it refuses", async () => {

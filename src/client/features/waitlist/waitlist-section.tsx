@@ -11,13 +11,12 @@ import { HoneypotField } from "../../components/ui/honeypot-field";
 import { Input } from "../../components/ui/input";
 import { openLegalModal } from "../../lib/legal-modals";
 import { toast } from "../../lib/use-toast";
+import { useSeasonTexts } from "../landing/content/season-texts";
 import { waitlistPath } from "./waitlist-api";
 
 export const waitlistTexts = {
   title: "Join the Waitlist",
-  intro: "Not ready to apply? Join the waitlist for Bali 2026 updates and priority access to future retreats.",
   thanksTitle: "Thank you!",
-  thanks: "You're now on our priority waitlist for Bali 2026 updates.",
   serverFailure: "Failed to submit",
   otherFailure: "Something went wrong. Please try again.",
 } as const;
@@ -39,6 +38,7 @@ const perks = [
 
 /** The landing page's waitlist section (anchor #waitlist). */
 export default function WaitlistSection() {
+  const seasonTexts = useSeasonTexts();
   const [status, setStatus] = useState<Status>("idle");
   const formRef = useRef<HTMLFormElement>(null);
   const thanksRef = useRef<HTMLHeadingElement>(null);
@@ -72,7 +72,7 @@ export default function WaitlistSection() {
       }
       reset(empty);
       setStatus("submitted");
-      toast({ title: "Success!", description: waitlistTexts.thanks });
+      toast({ title: "Success!", description: seasonTexts.waitlistThanks });
       requestAnimationFrame(() => thanksRef.current?.focus());
     } catch (error) {
       const description = error instanceof Error && error.message ? error.message : waitlistTexts.otherFailure;
@@ -108,7 +108,7 @@ export default function WaitlistSection() {
           <h2 id="waitlist-heading" tabIndex={-1} className="rounded-sm font-display text-4xl text-ink sm:text-5xl">
             {waitlistTexts.title}
           </h2>
-          <p className="mx-auto max-w-xl text-lg text-muted-foreground lg:mx-0">{waitlistTexts.intro}</p>
+          <p className="mx-auto max-w-xl text-lg text-muted-foreground lg:mx-0">{seasonTexts.waitlistIntro}</p>
           <ul className="mx-auto grid gap-3 text-left lg:mx-0">
             {perks.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-ink">
@@ -130,7 +130,7 @@ export default function WaitlistSection() {
               <h3 ref={thanksRef} tabIndex={-1} className="font-display text-3xl tracking-tight outline-none">
                 {waitlistTexts.thanksTitle}
               </h3>
-              <p className="text-muted-foreground">{waitlistTexts.thanks}</p>
+              <p className="text-muted-foreground">{seasonTexts.waitlistThanks}</p>
             </div>
           ) : (
             <form

@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { activeRetreatStatuses, currentRetreatRow } from "../../db/current-retreat";
 import { bookingTypes, type Retreat, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
@@ -9,16 +10,46 @@ export { activeRetreatStatuses };
 
 export const retreatNotFoundMessage = "Retreat not found.";
 
-/** The current retreat with its bookable types, as the public site and the application form need it. */
-export async function getCurrentRetreat(db: DbOrTx) {
-  const retreat = await currentRetreatRow(db);
-  if (!retreat) return null;
+/** A retreat with its bookable types, as the public site and the application form need it. */
+export async function withBookableTypes(db: DbOrTx, retreat: Retreat) {
   const types = await db
     .select()
     .from(bookingTypes)
     .where(and(eq(bookingTypes.retreatId, retreat.id), eq(bookingTypes.isActive, true)))
     .orderBy(asc(bookingTypes.priority));
   return { ...retreat, bookingTypes: types };
+}
+
+/** The current retreat with its bookable types. */
+export async function getCurrentRetreat(db: DbOrTx) {
+  const retreat = await currentRetreatRow(db);
+  return retreat ? withBookableTypes(db, retreat) : null;
+}
+
+/** GET /api/current-retreat's answer (and the data the landing page is rendered from). */
+export function toCurrentRetreatDto(retreat: Awaited<ReturnType<typeof withBookableTypes>>): CurrentRetreat {
+  return {
+    id: retreat.id,
+    name: retreat.name,
+    description: retreat.description,
+    startDate: retreat.startDate,
+    endDate: retreat.endDate,
+    capacity: retreat.capacity,
+    location: retreat.location,
+    currency: retreat.currency,
+    bookingTypes: retreat.bookingTypes.map((t) => ({
+      id: t.id,
+      name: t.name,
+      displayName: t.displayName,
+      description: t.description,
+      basePrice: t.basePrice,
+      depositAmount: t.depositAmount,
+      currency: t.currency,
+      maxOccupancy: t.maxOccupancy,
+      isAddon: t.isAddon,
+      features: t.features as string[],
+    })),
+  };
 }
 
 /**

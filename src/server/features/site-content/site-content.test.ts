@@ -65,7 +65,10 @@ describe("site content", () => {
     expect(byOwner.statusCode).toBe(200);
     const site = await publicSite();
     expect(site.content.hero.title).toBe("A new title");
-    expect(site.content.faq.at(-1)).toEqual({ question: "Is there wifi?", answerHtml: "<p>Yes, <strong>fast</strong> wifi.</p>" });
+    expect(site.content.faq.at(-1)).toEqual({
+      question: "Is there wifi?",
+      answerHtml: "<p>Yes, <strong>fast</strong> wifi.</p>",
+    });
 
     const audits = await app.db
       .select()
@@ -81,7 +84,8 @@ describe("site content", () => {
   it("turns staff Markdown into safe HTML only", async () => {
     const { retreatId } = await adminSite();
     const content = edited((c) => {
-      c.about.body = 'Hi <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)> [ok](https://a.example)';
+      c.about.body =
+        "Hi <script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)> [ok](https://a.example)";
     });
     await call("PUT", "/api/admin/site/draft", cookie.staff, { retreatId, content });
     const preview = await call("GET", `/api/admin/site?retreatId=${retreatId}`, cookie.staff);

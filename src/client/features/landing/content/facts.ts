@@ -12,7 +12,6 @@ export const retreatFacts = {
   soloShare: "over 70%",
   priorityApplications: 8,
   reviewDays: "2-3",
-  datesLabel: "May 2026",
   flightCostPounds: { min: 600, max: 1500 },
   premiumHotelPerNightPounds: 200,
   totalValueOverPounds: 4000,

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../../lib/query-client";
+import { publicSite } from "../../../test/builders";
+import { siteContentQueryKey } from "../landing-api";
 
 describe("StaticIsland", () => {
   afterEach(() => {
@@ -34,8 +38,14 @@ describe("StaticIsland", () => {
     const { StaticIsland } = await import("./static-island");
     const { createRoot } = await import("react-dom/client");
     const container = document.getElementById("root")!;
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(siteContentQueryKey, publicSite());
     await act(async () => {
-      createRoot(container).render(<StaticIsland name="dates" />);
+      createRoot(container).render(
+        <QueryClientProvider client={queryClient}>
+          <StaticIsland name="dates" />
+        </QueryClientProvider>,
+      );
     });
     await vi.waitFor(
       () => expect(container.querySelector("#dates")?.textContent).toContain("Exact dates to be announced"),

@@ -11,6 +11,8 @@ const titles: Record<LegalModal, string> = { privacy: "Privacy Policy", terms: "
 
 interface LandingDialogsProps {
   devNoticeOpen: boolean;
+  /** The season's own words for the notice (Site tab). */
+  devNoticeText: string;
   onDevNoticeDone: () => void;
   legal: LegalModal | null;
   onLegalClose: () => void;
@@ -32,6 +34,7 @@ function returnFocusTo(element: HTMLElement | null | undefined, event: Event) {
 
 export default function LandingDialogs({
   devNoticeOpen,
+  devNoticeText,
   onDevNoticeDone,
   legal,
   onLegalClose,
@@ -39,7 +42,7 @@ export default function LandingDialogs({
 }: LandingDialogsProps) {
   return (
     <>
-      <DevNoticeDialog open={devNoticeOpen} onDone={onDevNoticeDone} />
+      <DevNoticeDialog open={devNoticeOpen} text={devNoticeText} onDone={onDevNoticeDone} />
       <Dialog.Root open={legal !== null} onOpenChange={(open) => !open && onLegalClose()}>
         <DialogFrame
           title={legal ? titles[legal] : ""}
@@ -69,7 +72,7 @@ export default function LandingDialogs({
  * waitlist. It is a non-modal dialog: a notice should not lock the page the visitor came to read,
  * and skipping the scroll lock and focus trap keeps its opening cheap while the page is loading.
  */
-function DevNoticeDialog({ open, onDone }: { open: boolean; onDone: () => void }) {
+function DevNoticeDialog({ open, text, onDone }: { open: boolean; text: string; onDone: () => void }) {
   const goToWaitlist = useRef(false);
   const content = useRef<HTMLDivElement>(null);
   // Where focus was when the notice took it; it goes back there when the notice closes.
@@ -108,8 +111,7 @@ function DevNoticeDialog({ open, onDone }: { open: boolean; onDone: () => void }
             <div className="flex-1">
               <Dialog.Title className="font-display text-2xl text-ink">Early development notice</Dialog.Title>
               <Dialog.Description className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                This website is still in early development. Applications are open, but details such as exact dates may
-                change. Not ready to apply? Join the waitlist and we will tell you the moment dates are confirmed.
+                {text}
               </Dialog.Description>
             </div>
             <Dialog.Close

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { mailtoContact, site } from "../content/site";
+import { site } from "../content/site";
+import { useSiteContent } from "../use-current-retreat";
 
 /** Building blocks shared by the privacy policy and the terms. */
 export function Heading({ children }: { children: ReactNode }) {
@@ -17,8 +18,14 @@ export function List({ items }: { items: ReactNode[] }) {
   );
 }
 
-export const contact = (
-  <a className="text-primary underline underline-offset-4" href={mailtoContact}>
-    {site.contactEmail}
-  </a>
-);
+/** The site's published contact address (the brand's default until the page's content is here). */
+function ContactLink() {
+  const email = useSiteContent().data?.content.contact.email ?? site.defaultContactEmail;
+  return (
+    <a className="text-primary underline underline-offset-4" href={`mailto:${email}`}>
+      {email}
+    </a>
+  );
+}
+
+export const contact = <ContactLink />;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type LegalModal, onOpenLegalModal } from "../../../lib/legal-modals";
 import { storageKeys } from "../lib/storage";
 import { useDelayedPrompt } from "../lib/use-delayed-prompt";
+import { useSiteContent } from "../use-current-retreat";
 import { BackToTop } from "./back-to-top";
 import { CookieBanner } from "./cookie-banner";
 
@@ -19,7 +20,8 @@ const LandingDialogs = lazy(() => import("./landing-dialogs"));
  * (1 s); the banner (2 s) waits until the notice is closed.
  */
 export function OverlayHost() {
-  const devNotice = useDelayedPrompt(storageKeys.devNotice, DEV_NOTICE_DELAY_MS);
+  const notice = useSiteContent().data?.content.notice;
+  const devNotice = useDelayedPrompt(storageKeys.devNotice, DEV_NOTICE_DELAY_MS, notice?.show === true);
   const [legal, setLegal] = useState<LegalModal | null>(null);
   // Once loaded, the dialogs stay mounted so closing runs Radix's normal close and focus return.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -49,6 +51,7 @@ export function OverlayHost() {
         <Suspense fallback={null}>
           <LandingDialogs
             devNoticeOpen={devNotice.open}
+            devNoticeText={notice?.text ?? ""}
             onDevNoticeDone={devNotice.acknowledge}
             legal={legal}
             onLegalClose={() => setLegal(null)}

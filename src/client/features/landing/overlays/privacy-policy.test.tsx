@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicSite } from "../../../test/builders";
 import { fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../../test/render";
+import { siteContentQueryKey } from "../landing-api";
 import { PrivacyPolicy } from "./privacy-policy";
 
+const site = publicSite({ contact: { email: "team@season.example", social: [] } });
+
+/** The policy opens on the landing page, whose published words are already in the cache. */
 function renderPolicy() {
-  return renderWithClient(<PrivacyPolicy />);
+  return renderWithClient(<PrivacyPolicy />, { cached: [[siteContentQueryKey, site]] });
 }
 
 const retentionItems = () =>
@@ -20,6 +25,10 @@ describe("PrivacyPolicy", () => {
     renderPolicy();
     expect(retentionItems()).toContain("deleted 30 days after the retreat ends");
     expect(retentionItems()).toContain("anonymised 365 days after the decision");
+    // The contact address is the season's published one.
+    expect(screen.getAllByRole("link", { name: "team@season.example" })[0]!.getAttribute("href")).toBe(
+      "mailto:team@season.example",
+    );
   });
 
   it("quotes the configured retention periods from /api/privacy-policy", async () => {

@@ -1,9 +1,13 @@
 import { retreatFacts } from "../content/facts";
 import { aboutImage } from "../content/images";
 import { ResponsiveImage } from "../ui/responsive-image";
+import { RichText } from "../ui/rich-text";
 import { SectionHeading } from "../ui/section-heading";
+import { useSiteContent } from "../use-current-retreat";
 
 export function AboutSection() {
+  const about = useSiteContent().data?.content.about;
+  if (!about) return null;
   const stats = [
     { value: String(retreatFacts.days), label: "days in paradise" },
     { value: String(retreatFacts.capacity), label: "guests at most" },
@@ -14,21 +18,8 @@ export function AboutSection() {
     <section id="about" aria-labelledby="about-heading" className="overflow-x-clip py-24 md:py-32">
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-5 lg:grid-cols-[1.05fr_1fr] lg:gap-20 lg:px-8">
         <div>
-          <SectionHeading
-            id="about-heading"
-            eyebrow="Why Bali"
-            title="An island that makes compassion feel easy"
-            align="left"
-          >
-            <p>
-              Bali is one of the most vegan-friendly places on earth: warungs serving tempeh fresh from the village,
-              smoothie bowls on every corner and a culture built on daily offerings of gratitude. It is the perfect
-              place to step out of everyday life and into a community that shares your values.
-            </p>
-            <p className="mt-4">
-              For ten days we live together in a private villa, learn from each other, train as advocates and explore
-              the island: rice terraces, waterfalls, temples, sanctuaries and the sunrise from the top of a volcano.
-            </p>
+          <SectionHeading id="about-heading" eyebrow={about.eyebrow} title={about.title} align="left">
+            <RichText html={about.bodyHtml} />
           </SectionHeading>
           <dl className="mt-12 grid grid-cols-2 gap-x-8 gap-y-8 border-t border-border pt-10 sm:grid-cols-4">
             {stats.map((stat) => (

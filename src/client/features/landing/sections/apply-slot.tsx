@@ -1,4 +1,5 @@
-import { mailtoContact, site } from "../content/site";
+import { useSeasonTexts } from "../content/season-texts";
+import { useSiteContent } from "../use-current-retreat";
 import { DeferredSection, type SectionLoader } from "./deferred-section";
 
 /**
@@ -13,6 +14,8 @@ export function ApplySlot() {
 }
 
 function ApplyPlaceholder({ id, busy }: { id: string; busy: boolean }) {
+  const published = useSiteContent().data;
+  const texts = useSeasonTexts();
   return (
     <section id={id} aria-labelledby="apply-heading" aria-busy={busy} className="bg-ivory py-24 md:py-32">
       <div className="mx-auto max-w-3xl px-5 text-center">
@@ -23,7 +26,7 @@ function ApplyPlaceholder({ id, busy }: { id: string; busy: boolean }) {
           tabIndex={busy ? 0 : undefined}
           className="mt-4 rounded-sm font-display text-4xl text-ink sm:text-5xl"
         >
-          Apply for Bali 2026
+          {texts.applyTitle}
         </h2>
         <p className="mt-6 text-lg text-muted-foreground">
           It takes about five minutes. We review every application within 2-3 days.
@@ -38,8 +41,11 @@ function ApplyPlaceholder({ id, busy }: { id: string; busy: boolean }) {
         ) : (
           <p className="mx-auto mt-10 max-w-xl rounded-2xl border border-border bg-card p-8 text-ink/80">
             The application form opens here very soon. In the meantime, write to us at{" "}
-            <a className="text-primary underline underline-offset-4" href={mailtoContact}>
-              {site.contactEmail}
+            <a
+              className="text-primary underline underline-offset-4"
+              href={`mailto:${published?.content.contact.email}`}
+            >
+              {published?.content.contact.email}
             </a>
             .
           </p>

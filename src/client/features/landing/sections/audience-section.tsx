@@ -1,7 +1,9 @@
-import { audience } from "../content/copy";
 import { SectionHeading } from "../ui/section-heading";
+import { useSiteContent } from "../use-current-retreat";
 
 export function AudienceSection() {
+  const audience = useSiteContent().data?.content.audience;
+  if (!audience) return null;
   return (
     <section id="who-its-for" aria-labelledby="audience-heading" className="py-24 md:py-32">
       <div className="mx-auto max-w-7xl px-5 lg:px-8">
@@ -12,7 +14,8 @@ export function AudienceSection() {
         </SectionHeading>
         <ul className="mt-16 grid gap-x-12 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
           {audience.map((item, index) => (
-            <li key={item.title} className="border-t border-border pt-6">
+            // biome-ignore lint/suspicious/noArrayIndexKey: the season's published list, rendered in its order and never reordered on the page
+            <li key={index} className="border-t border-border pt-6">
               <p aria-hidden="true" className="font-display text-lg text-accent">
                 {String(index + 1).padStart(2, "0")}
               </p>

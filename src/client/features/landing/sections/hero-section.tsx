@@ -3,10 +3,12 @@ import { retreatFacts } from "../content/facts";
 import { heroImage } from "../content/images";
 import { AnchorButton } from "../ui/link-button";
 import { ResponsiveImage } from "../ui/responsive-image";
-
-export const HERO_HEADING = "Bali Vegan Activism Retreat 2026";
+import { useSiteContent } from "../use-current-retreat";
 
 export function HeroSection() {
+  const content = useSiteContent().data?.content;
+  if (!content) return null;
+  const { hero, dates } = content;
   return (
     <section
       id="hero"
@@ -23,18 +25,17 @@ export function HeroSection() {
       {/* Darkens the picture behind the text for contrast without hiding the sunrise. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/55 to-ink/10" />
       <div className="mx-auto w-full max-w-7xl px-5 pt-36 pb-16 md:pb-24 lg:px-8">
-        <p className="eyebrow text-gold-soft">By application only · {retreatFacts.datesLabel}</p>
+        <p className="eyebrow text-gold-soft">
+          {hero.eyebrow} · {dates.label}
+        </p>
         <h1
           id="hero-heading"
           tabIndex={-1}
           className="mt-5 max-w-4xl font-display focus:outline-none text-5xl leading-[1.02] font-medium text-balance text-ivory sm:text-6xl lg:text-7xl"
         >
-          {HERO_HEADING}
+          {hero.title}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-ivory/90 md:text-xl">
-          Ten days of advocacy training, deep community and luxury villa living for vegans who want to change the world
-          for animals, and have the time of their lives doing it.
-        </p>
+        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-pretty text-ivory/90 md:text-xl">{hero.lead}</p>
         <div className="mt-10 flex flex-col gap-3 sm:flex-row">
           <AnchorButton href="#apply" variant="gold" size="lg">
             Apply Now
@@ -46,7 +47,7 @@ export function HeroSection() {
         <ul className="mt-12 flex flex-wrap gap-x-8 gap-y-3 text-sm text-ivory/85">
           <li className="flex items-center gap-2">
             <CalendarDays aria-hidden="true" className="size-4 text-gold-soft" />
-            {retreatFacts.datesLabel} · {retreatFacts.days} days
+            {dates.label} · {retreatFacts.days} days
           </li>
           <li className="flex items-center gap-2">
             <MapPin aria-hidden="true" className="size-4 text-gold-soft" />

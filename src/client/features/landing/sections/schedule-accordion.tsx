@@ -1,14 +1,21 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { useEffect, useRef } from "react";
-import { scheduleDays } from "../content/schedule";
-import { DayLabel, scheduleTriggerClass } from "./schedule-section";
+import { DayLabel, type ScheduleDay, scheduleTriggerClass } from "./schedule-section";
 
 /**
  * Spec: a single-open, collapsible accordion. forceMount keeps every day's text in the DOM.
  * `focusDay`: the day whose summary had keyboard focus in the plain list this replaces; its
  * trigger takes the focus over, so a keyboard visitor stays where they were.
  */
-export default function ScheduleAccordion({ initialOpen, focusDay }: { initialOpen: string; focusDay?: string }) {
+export default function ScheduleAccordion({
+  days,
+  initialOpen,
+  focusDay,
+}: {
+  days: readonly ScheduleDay[];
+  initialOpen: string;
+  focusDay?: string;
+}) {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!focusDay) return;
@@ -23,9 +30,10 @@ export default function ScheduleAccordion({ initialOpen, focusDay }: { initialOp
       className="border-t border-border"
       data-enhanced="true"
     >
-      {scheduleDays.map((day, index) => (
+      {days.map((day, index) => (
         <Accordion.Item
-          key={day.title}
+          // biome-ignore lint/suspicious/noArrayIndexKey: the season's published list, rendered in its order and never reordered on the page
+          key={index}
           value={`day-${index + 1}`}
           data-day={`day-${index + 1}`}
           className="border-b border-border"

@@ -1,20 +1,26 @@
 import { ChevronDown } from "lucide-react";
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { scheduleDays } from "../content/schedule";
 import { whenReached } from "../lib/when-reached";
 import { SectionHeading } from "../ui/section-heading";
+import { useSiteContent } from "../use-current-retreat";
 
 // Radix Accordion and its helpers are about 9 KB gzip: fetched only when the schedule comes close
 // to the viewport (or is touched), so the first load stays within the landing page's JS budget.
 const loadAccordion = () => import("./schedule-accordion");
 
+export interface ScheduleDay {
+  title: string;
+  description: string;
+}
+
 interface ScheduleAccordionProps {
+  days: readonly ScheduleDay[];
   initialOpen: string;
   /** The day whose trigger takes focus on mount: the one focused in the plain list, if any. */
   focusDay?: string;
 }
 
-interface Enhanced extends ScheduleAccordionProps {
+interface Enhanced extends Omit<ScheduleAccordionProps, "days"> {
   Accordion: ComponentType<ScheduleAccordionProps>;
 }
 
@@ -35,6 +41,7 @@ export function DayLabel({ index, title }: { index: number; title: string }) {
 }
 
 export function ScheduleSection() {
+  const days = useSiteContent().data?.content.schedule ?? [];
   const [enhanced, setEnhanced] = useState<Enhanced | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
@@ -77,9 +84,10 @@ export function ScheduleSection() {
   // Until Radix arrives: native <details> sharing one name, which browsers keep single-open too.
   const plain = (
     <div ref={list} className="border-t border-border">
-      {scheduleDays.map((day, index) => (
+      {days.map((day, index) => (
         <details
-          key={day.title}
+          // biome-ignore lint/suspicious/noArrayIndexKey: the season's published list, rendered in its order and never reordered on the page
+          key={index}
           name="schedule-day"
           data-value={`day-${index + 1}`}
           className="group border-b border-border"
@@ -104,7 +112,11 @@ export function ScheduleSection() {
             </p>
           </SectionHeading>
         </div>
-        {enhanced ? <enhanced.Accordion initialOpen={enhanced.initialOpen} focusDay={enhanced.focusDay} /> : plain}
+        {enhanced ? (
+          <enhanced.Accordion days={days} initialOpen={enhanced.initialOpen} focusDay={enhanced.focusDay} />
+        ) : (
+          plain
+        )}
       </div>
     </section>
   );

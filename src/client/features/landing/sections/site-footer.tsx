@@ -1,10 +1,14 @@
 import { Mail } from "lucide-react";
 import { navLinks } from "../content/nav";
-import { mailtoContact, site } from "../content/site";
+import { site } from "../content/site";
 import { SocialIcon } from "../ui/social-icons";
+import { useSiteContent } from "../use-current-retreat";
 import { LeafMark } from "./nav-bar";
 
 export function SiteFooter() {
+  const published = useSiteContent().data;
+  if (!published) return null;
+  const { contact } = published.content;
   return (
     <footer className="bg-ink text-ivory/80">
       <div className="mx-auto grid max-w-7xl gap-12 px-5 py-16 md:grid-cols-[1.5fr_1fr_1fr] lg:px-8">
@@ -18,11 +22,11 @@ export function SiteFooter() {
             villa living, by application only.
           </p>
           <a
-            href={mailtoContact}
+            href={`mailto:${contact.email}`}
             className="mt-6 inline-flex items-center gap-2 rounded-sm text-ivory underline-offset-4 hover:underline"
           >
             <Mail aria-hidden="true" className="size-4 text-gold" />
-            {site.contactEmail}
+            {contact.email}
           </a>
         </div>
         <nav aria-label="Footer">
@@ -40,16 +44,16 @@ export function SiteFooter() {
         <div>
           <p className="eyebrow text-gold-soft">Follow</p>
           <ul className="mt-4 flex gap-3">
-            {site.social.map((link) => (
-              <li key={link.name}>
+            {contact.social.map((link) => (
+              <li key={link.href}>
                 <a
                   href={link.href}
                   rel="noopener noreferrer"
                   target="_blank"
-                  aria-label={`${link.name} (opens in a new tab)`}
+                  aria-label={`${link.network} (opens in a new tab)`}
                   className="flex size-11 items-center justify-center rounded-full border border-ivory/20 text-ivory transition-colors hover:border-gold hover:text-gold"
                 >
-                  <SocialIcon network={link.name} className="size-5" />
+                  <SocialIcon network={link.network} className="size-5" />
                 </a>
               </li>
             ))}
@@ -58,7 +62,9 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-ivory/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-5 py-6 text-xs sm:flex-row sm:items-center sm:justify-between lg:px-8">
-          <p>© 2026 {site.brand}. All rights reserved.</p>
+          <p>
+            © {published.seasonYear} {site.brand}. All rights reserved.
+          </p>
           <div className="flex gap-6">
             {/* Static island: the landing page's document listener opens the modal named here. */}
             <button

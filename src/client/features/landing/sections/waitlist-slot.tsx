@@ -1,3 +1,4 @@
+import { useSeasonTexts } from "../content/season-texts";
 import { DeferredSection, type SectionLoader } from "./deferred-section";
 
 /**
@@ -12,6 +13,7 @@ export function WaitlistSlot() {
 }
 
 function WaitlistPlaceholder({ id, busy }: { id: string; busy: boolean }) {
+  const texts = useSeasonTexts();
   return (
     <section id={id} aria-labelledby="waitlist-heading" aria-busy={busy} className="bg-sand py-24 md:py-28">
       <div className="mx-auto max-w-2xl px-5 text-center">
@@ -23,9 +25,7 @@ function WaitlistPlaceholder({ id, busy }: { id: string; busy: boolean }) {
         >
           Join the Waitlist
         </h2>
-        <p className="mt-5 text-lg text-muted-foreground">
-          Not ready to apply? Join the waitlist for Bali 2026 updates and priority access to future retreats.
-        </p>
+        <p className="mt-5 text-lg text-muted-foreground">{texts.waitlistIntro}</p>
         {busy ? (
           <div aria-hidden="true" className="mx-auto mt-10 grid max-w-md gap-4">
             <div className="h-12 animate-pulse rounded-xl bg-ivory" />

@@ -1,4 +1,4 @@
-import type { SocialNetwork } from "../content/site";
+import type { SocialNetwork } from "../../../../shared/schemas/site-content";
 
 // lucide no longer ships brand marks, so these are simple hand-drawn outlines in its style.
 const paths: Record<SocialNetwork, string> = {

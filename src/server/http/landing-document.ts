@@ -1,0 +1,88 @@
+/**
+ * The landing page's HTML document around the server-rendered React markup: used at build time
+ * (scripts/prerender.ts writes index.html from the seed, the fallback) and at run time, where the
+ * site-content feature renders the published content of the season the site shows.
+ *
+ * From the app shell it makes a template once: the stylesheet inlined (the page's only
+ * render-blocking request otherwise; the CSP allows inline styles), the hero picture preloaded and
+ * the landing chunk's modules preloaded. Each render then only fills #root and the data block.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+export type ClientManifest = Record<string, ManifestChunk>;
+
+/** The id of the JSON block beside #root (client: features/landing/lib/embedded-data.ts). */
+export const landingDataElementId = "landing-data";
+const emptyRoot = '<div id="root"></div>';
+
+/** The landing chunk and everything it imports, minus what the entry already preloads. */
+function landingPreloads(manifest: ClientManifest): string[] {
+  const collect = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) collect(dep, into);
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const landingKey = Object.keys(manifest).find((key) => key.endsWith("features/landing/landing-page.tsx"));
+  if (!entryKey || !landingKey) return [];
+  const fromEntry = new Set<string>();
+  collect(entryKey, fromEntry);
+  const fromLanding = new Set<string>();
+  collect(landingKey, fromLanding);
+  return [...fromLanding].filter((key) => !fromEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+}
+
+function inlineStylesheets(html: string, clientDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (tag, href: string) => {
+    const file = join(clientDir, href);
+    if (!existsSync(file)) return tag;
+    const css = readFileSync(file, "utf8");
+    return `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`;
+  });
+}
+
+/** "</script>" inside JSON would end the block early; escaping "<" keeps the JSON valid. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+export interface LandingTemplate {
+  /** The page with the rendered markup and the data it was rendered from. */
+  fill(markup: string, data: unknown): string;
+}
+
+/**
+ * A template from the app shell. `heroPreload` is the <link rel=preload> for the first screen's
+ * picture (the client's images module knows its file names).
+ */
+export function landingTemplate(options: {
+  shellHtml: string;
+  clientDir: string;
+  manifest: ClientManifest;
+  heroPreload: string;
+}): LandingTemplate {
+  const { shellHtml, clientDir, manifest, heroPreload } = options;
+  if (!shellHtml.includes(emptyRoot)) throw new Error("The app shell has no empty #root to fill");
+  const head = [
+    heroPreload,
+    ...landingPreloads(manifest).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join("\n    ");
+  const page = inlineStylesheets(shellHtml, clientDir).replace("</head>", `  ${head}\n  </head>`);
+  const [before, after] = page.split(emptyRoot) as [string, string];
+  return {
+    fill: (markup, data) =>
+      `${before}<div id="root" data-prerendered="landing">${markup}</div>\n    <script type="application/json" id="${landingDataElementId}">${jsonForHtml(data)}</script>${after}`,
+  };
+}
+
+/** The client build's manifest, which the build keeps beside the server render (dist/ssr). */
+export function readClientManifest(ssrDir: string): ClientManifest {
+  const file = join(ssrDir, "client-manifest.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ClientManifest) : {};
+}
