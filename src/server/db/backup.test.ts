@@ -14,10 +14,12 @@ import { join } from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../demo/seed-demo";
+import { defaultSiteContent } from "../features/site-content/default-content";
+import { ensureSiteContent } from "../features/site-content/site-content.service";
 import { backupCliConfig, backupPglite, postgresBackupInstructions, restorePglite } from "./backup";
 import { migrationsApplied, openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
-import { applications, emailSubscribers } from "./schema";
+import { applications, emailSubscribers, retreats, siteContent } from "./schema";
 
 const root = mkdtempSync(join(tmpdir(), "backup-test-"));
 const sourceDir = join(root, "source");
@@ -35,7 +37,11 @@ async function readRows(dataDir: string) {
       .select({ email: emailSubscribers.email, token: emailSubscribers.unsubscribeToken })
       .from(emailSubscribers)
       .orderBy(asc(emailSubscribers.email));
-    return { apps, subscribers, migrated: await migrationsApplied(database) };
+    const site = await database.db
+      .select({ retreatId: siteContent.retreatId, draft: siteContent.draft, published: siteContent.published })
+      .from(siteContent)
+      .orderBy(asc(siteContent.retreatId));
+    return { apps, subscribers, site, migrated: await migrationsApplied(database) };
   } finally {
     await database.close();
   }
@@ -48,6 +54,12 @@ beforeAll(async () => {
   try {
     await database.migrate();
     await seedDemoData(database.db, { applications: 3, subscribers: 4, seed: 7 });
+    // The public site's words travel too: a published season with a draft that differs from it.
+    const [retreat] = await database.db.select({ id: retreats.id }).from(retreats).limit(1);
+    await ensureSiteContent(database.db, retreat!.id, defaultSiteContent, true);
+    await database.db
+      .update(siteContent)
+      .set({ draft: { ...defaultSiteContent, hero: { ...defaultSiteContent.hero, title: "Draft for next year" } } });
   } finally {
     await database.close();
   }
@@ -65,6 +77,8 @@ describe("embedded database backup and restore", () => {
   it("round-trips the rows and the session secret into a new DATA_DIR", async () => {
     expect(original.apps.length).toBeGreaterThanOrEqual(3);
     expect(original.subscribers.length).toBeGreaterThanOrEqual(4);
+    expect(original.site).toHaveLength(1);
+    expect(original.site[0]!.draft).toMatchObject({ hero: { title: "Draft for next year" } });
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
 
     const target = join(root, "restored");

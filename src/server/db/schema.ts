@@ -33,7 +33,7 @@ import {
 // Column helpers
 // ---------------------------------------------------------------------------------------------
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 /** An email attachment kept with its outbox row, so a retry sends the same file. */
 export type EmailAttachment = { filename: string; contentType: string; content: string };
 

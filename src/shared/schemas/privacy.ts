@@ -39,6 +39,7 @@ export const subjectSections = [
   "refunds",
   "users",
   "vendors",
+  "teamProfiles",
   "auditLogs",
 ] as const;
 export type SubjectSection = (typeof subjectSections)[number];
@@ -56,6 +57,7 @@ export const subjectSectionLabels: Record<SubjectSection, string> = {
   refunds: "Refunds",
   users: "User accounts",
   vendors: "Vendor records",
+  teamProfiles: "Team profiles on the public site",
   auditLogs: "Audit entries",
 };
 

@@ -27,6 +27,7 @@ function held(empty = false): SubjectExport {
       refunds: [],
       users: [],
       vendors: [],
+      teamProfiles: [],
       auditLogs: rows(4),
     },
   };

@@ -8,6 +8,7 @@
  * - subscriber rows (subscriptions, waitlist), campaign sends and emails sent to the address are
  *   deleted, and so are queued or archived pg-boss jobs that carry the address or refer to a
  *   deleted email;
+ * - team profiles carrying the address leave every season's public site (draft and published);
  * - guest accounts (and so their sessions) are deleted; staff, owner and vendor accounts are not
  *   (they are managed in Users) and are counted in accountsKept;
  * - personal values in the audit entries about all of these become "[erased]".
@@ -35,6 +36,7 @@ import {
 } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { eraseTeamProfiles } from "../site-content/site-content.service";
 import { anonymiseApplications, partnerAuditKeys, partnerFields, scrubAuditEntries } from "./personal-data";
 import { applicationsOf, lowerEquals } from "./subject-export.service";
 
@@ -266,6 +268,9 @@ export async function eraseSubject(
       ),
     );
     add(anonymised, "auditEntries", await scrubAuditEntries(tx, scrubIds));
+    const team = await eraseTeamProfiles(tx, email);
+    add(deleted, "teamProfiles", team.profiles);
+    add(anonymised, "auditEntries", team.auditEntries);
 
     const [staff] = await tx
       .select({ n: sql<number>`count(*)::int` })

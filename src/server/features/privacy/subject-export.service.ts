@@ -18,6 +18,8 @@ import {
   paymentPlans,
   payments,
   placeOffers,
+  retreats,
+  siteContent,
   travelComplianceForms,
   users,
   vendors,
@@ -61,6 +63,35 @@ function decrypt(cipher: FieldCipher, row: Row, table: keyof typeof sensitiveFie
   return out;
 }
 
+/**
+ * The public site's team profiles that carry this address (the Site tab keeps it, unpublished, so
+ * the profile can be found here): per season, from the draft and from the published copy.
+ */
+async function teamProfilesOf(db: DbOrTx, email: string): Promise<Row[]> {
+  const wanted = email.trim().toLowerCase();
+  const seasons = await db
+    .select({
+      retreatId: siteContent.retreatId,
+      retreatName: retreats.name,
+      draft: siteContent.draft,
+      published: siteContent.published,
+    })
+    .from(siteContent)
+    .innerJoin(retreats, sql`${retreats.id} = ${siteContent.retreatId}`);
+  const rows: Row[] = [];
+  for (const season of seasons) {
+    for (const copy of ["draft", "published"] as const) {
+      const team = (season[copy] as { team?: { email?: string }[] } | null)?.team ?? [];
+      for (const member of team) {
+        if (typeof member?.email === "string" && member.email.toLowerCase() === wanted) {
+          rows.push({ retreatId: season.retreatId, retreatName: season.retreatName, copy, ...member });
+        }
+      }
+    }
+  }
+  return rows;
+}
+
 export async function exportSubject(
   db: Db,
   cipher: FieldCipher,
@@ -73,25 +104,27 @@ export async function exportSubject(
 
   const subscribers = await db.select().from(emailSubscribers).where(lowerEquals(emailSubscribers.email, email));
   const subscriberIds = subscribers.map((s) => s.id);
-  const [forms, logs, sends, interviewRows, offers, plans, paymentRows, userRows, vendorRows] = await Promise.all([
-    db.select().from(travelComplianceForms).where(inOwn(travelComplianceForms.applicationId)),
-    db.select().from(emailLogs).where(lowerEquals(emailLogs.recipientEmail, email)),
-    db
-      .select()
-      .from(emailSends)
-      .where(
-        or(
-          lowerEquals(emailSends.email, email),
-          subscriberIds.length ? inArray(emailSends.subscriberId, subscriberIds) : undefined,
+  const [forms, logs, sends, interviewRows, offers, plans, paymentRows, userRows, vendorRows, teamRows] =
+    await Promise.all([
+      db.select().from(travelComplianceForms).where(inOwn(travelComplianceForms.applicationId)),
+      db.select().from(emailLogs).where(lowerEquals(emailLogs.recipientEmail, email)),
+      db
+        .select()
+        .from(emailSends)
+        .where(
+          or(
+            lowerEquals(emailSends.email, email),
+            subscriberIds.length ? inArray(emailSends.subscriberId, subscriberIds) : undefined,
+          ),
         ),
-      ),
-    db.select().from(interviews).where(inOwn(interviews.applicationId)),
-    db.select().from(placeOffers).where(inOwn(placeOffers.applicationId)),
-    db.select().from(paymentPlans).where(inOwn(paymentPlans.applicationId)),
-    db.select().from(payments).where(inOwn(payments.applicationId)),
-    db.select().from(users).where(lowerEquals(users.email, email)),
-    db.select().from(vendors).where(lowerEquals(vendors.email, email)),
-  ]);
+      db.select().from(interviews).where(inOwn(interviews.applicationId)),
+      db.select().from(placeOffers).where(inOwn(placeOffers.applicationId)),
+      db.select().from(paymentPlans).where(inOwn(paymentPlans.applicationId)),
+      db.select().from(payments).where(inOwn(payments.applicationId)),
+      db.select().from(users).where(lowerEquals(users.email, email)),
+      db.select().from(vendors).where(lowerEquals(vendors.email, email)),
+      teamProfilesOf(db, email),
+    ]);
 
   const entityIds = [
     ...ownIds,
@@ -148,6 +181,7 @@ export async function exportSubject(
     refunds: paymentRows.filter((p) => p.type === "refund").map(plain),
     users: userRows.map((u) => omit(u, ["passwordHash", "calendarToken", "permissions"])),
     vendors: vendorRows.map(plain),
+    teamProfiles: teamRows,
     auditLogs: audit.map(plain),
   };
   return { email: email.trim().toLowerCase(), generatedAt: now.toISOString(), sections };

@@ -13,6 +13,7 @@ import {
   payments,
   placeOffers,
   sessions,
+  siteContent,
   travelComplianceForms,
   users,
 } from "../../db/schema";
@@ -20,6 +21,7 @@ import { type JobQueue, startJobQueue } from "../../jobs/queue";
 import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../../test/fixtures/privacy";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
+import { defaultSiteContent } from "../site-content/default-content";
 import { emailHash } from "./email-hash";
 
 let t: TestApp;
@@ -126,6 +128,10 @@ async function seed() {
   const queuedForAda = await queue.send("email.send", { emailLogId: adaQueued.id });
   const mentionsAda = await queue.send("test.privacy", { to: "ada.lovelace@example.com" });
   const queuedForBob = await queue.send("email.send", { emailLogId: bobLog.id });
+  // Ada is also a host on the public site: a profile in the published copy and in the draft.
+  const profile = { ...defaultSiteContent.team[0]!, name: "Ada Lovelace", email: "ADA.Lovelace@example.com" };
+  const content = { ...defaultSiteContent, team: [profile, defaultSiteContent.team[1]!] };
+  await app.db.insert(siteContent).values({ retreatId: retreat, draft: content, published: content });
   return {
     retreat,
     paid,
@@ -229,6 +235,10 @@ describe("export", () => {
     expect(ids("refunds")).toEqual([s.refund.id]);
     expect(ids("users")).toEqual([s.guest.id]);
     expect(data.sections.users[0].passwordHash).toBeUndefined();
+    expect(data.sections.teamProfiles).toEqual([
+      expect.objectContaining({ retreatId: s.retreat, copy: "draft", name: "Ada Lovelace" }),
+      expect.objectContaining({ retreatId: s.retreat, copy: "published", name: "Ada Lovelace" }),
+    ]);
 
     const [audit] = await t.app.db
       .select()
@@ -320,6 +330,12 @@ describe("erasure", () => {
     ).toEqual([]);
     expect(await t.app.db.select().from(users).where(eq(users.id, s.guest.id))).toEqual([]);
     expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, s.guest.id))).toEqual([]);
+    // Her host profile left the public site (the page re-renders: the publication number moved on); Kadek's stayed.
+    const [site] = await t.app.db.select().from(siteContent).where(eq(siteContent.retreatId, s.retreat));
+    for (const copy of [site!.draft, site!.published] as { team: { name: string }[] }[]) {
+      expect(copy.team.map((m) => m.name)).toEqual(["Kadek Ayu Pratiwi"]);
+    }
+    expect(site!.publishedVersion).toBe(1);
     const jobs = await t.app.db.execute(sql`select id::text as id from pgboss.job`);
     const jobIds = (jobs.rows as { id: string }[]).map((r) => r.id);
     expect(jobIds).not.toContain(s.jobs.queuedForAda);

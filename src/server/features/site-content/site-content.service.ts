@@ -3,7 +3,7 @@
  * serves. A retreat without a row yet (created before seasons existed, or in Settings) starts
  * from the default content; the seeded first season is published with it.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   type AdminSiteContent,
   type PublicSite,
@@ -12,7 +12,7 @@ import {
 } from "../../../shared/schemas/site-content";
 import { seasonYear } from "../../../shared/season";
 import { activeRetreatStatuses, currentRetreatRow } from "../../db/current-retreat";
-import { type Retreat, retreats, siteContent } from "../../db/schema";
+import { auditLogs, type Json, type Retreat, retreats, siteContent } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
@@ -185,4 +185,64 @@ export async function seedFirstSeasonSite(db: DbOrTx): Promise<void> {
   if (any) return;
   const retreat = await currentRetreatRow(db);
   if (retreat) await ensureSiteContent(db, retreat.id, defaultSiteContent, true);
+}
+
+type TeamHolder = { team?: { email?: string }[] } | null | undefined;
+
+function withoutMembers<T extends TeamHolder>(content: T, email: string): { content: T; removed: number } {
+  const team = content?.team;
+  if (!Array.isArray(team)) return { content, removed: 0 };
+  const kept = team.filter((member) => (member?.email ?? "").toLowerCase() !== email);
+  return { content: { ...content, team: kept } as T, removed: team.length - kept.length };
+}
+
+/**
+ * Right to erasure for a team member: their profile leaves every season's draft and published
+ * site (the public page re-renders: the publication number moves on), and the audit entries about
+ * site content lose the profile too. Returns the profiles removed, counting draft and published.
+ */
+export async function eraseTeamProfiles(
+  tx: DbOrTx,
+  rawEmail: string,
+): Promise<{ profiles: number; auditEntries: number }> {
+  const email = rawEmail.trim().toLowerCase();
+  let profiles = 0;
+  const rows = await tx.select().from(siteContent).for("update");
+  for (const row of rows) {
+    const draft = withoutMembers(row.draft as TeamHolder, email);
+    const published = withoutMembers(row.published as TeamHolder, email);
+    if (draft.removed + published.removed === 0) continue;
+    profiles += draft.removed + published.removed;
+    await tx
+      .update(siteContent)
+      .set({
+        draft: draft.content as Json,
+        published: (published.content ?? null) as Json | null,
+        ...(published.removed ? { publishedVersion: sql`${siteContent.publishedVersion} + 1` } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(siteContent.retreatId, row.retreatId));
+  }
+  const entries = await tx
+    .select({ id: auditLogs.id, oldValues: auditLogs.oldValues, newValues: auditLogs.newValues })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.entityType, "site_content"),
+        sql`position(${email} in lower(coalesce(${auditLogs.oldValues}::text, '') || coalesce(${auditLogs.newValues}::text, ''))) > 0`,
+      ),
+    );
+  const scrub = (values: unknown): unknown => {
+    if (!values || typeof values !== "object") return values;
+    const out: Record<string, unknown> = { ...(values as Record<string, unknown>) };
+    for (const key of ["draft", "published"]) out[key] = withoutMembers(out[key] as TeamHolder, email).content;
+    return out;
+  };
+  for (const entry of entries) {
+    await tx
+      .update(auditLogs)
+      .set({ oldValues: scrub(entry.oldValues) as Json, newValues: scrub(entry.newValues) as Json })
+      .where(eq(auditLogs.id, entry.id));
+  }
+  return { profiles, auditEntries: entries.length };
 }
