@@ -63,7 +63,7 @@ export function SeasonSwitcher() {
         onChange={(event) => {
           if (event.target.value && event.target.value !== retreatId) choose.mutate(event.target.value);
         }}
-        className="h-9 min-w-0 flex-1 sm:w-72 sm:flex-none"
+        className="h-9 min-w-0 flex-1 sm:w-72 sm:flex-none lg:w-96"
       >
         {list.length === 0 ? (
           <option value="">{seasons.isPending ? "Loading seasons..." : "No retreats yet"}</option>
