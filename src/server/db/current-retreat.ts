@@ -1,4 +1,6 @@
 import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { retreatMessages } from "../../shared/schemas/retreats-admin";
+import { AppError } from "../http/app-error";
 import { type Retreat, retreats, siteContent } from "./schema";
 import type { DbOrTx } from "./types";
 
@@ -28,4 +30,15 @@ export async function currentRetreatRow(db: DbOrTx): Promise<Retreat | null> {
     .orderBy(sql`${siteContent.publishedAt} desc nulls last`, asc(retreats.createdAt), desc(retreats.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The retreat a request names by id, 404 "Retreat not found." when there is none: every admin
+ * route taking a `retreatId` (the season switcher's season) checks it here, whichever feature it
+ * belongs to, so an unknown season answers the same everywhere instead of an empty list.
+ */
+export async function retreatRowOr404(db: DbOrTx, retreatId: string): Promise<Retreat> {
+  const [row] = await db.select().from(retreats).where(eq(retreats.id, retreatId)).limit(1);
+  if (!row) throw new AppError("not_found", retreatMessages.notFound);
+  return row;
 }

@@ -1,18 +1,27 @@
 import { z } from "zod";
 import { applicationStages } from "../constants";
 
+/** GET /api/admin/dashboard?retreatId= : the figures of one season (the season switcher's), else of every retreat. */
+export const dashboardQuerySchema = z.strictObject({
+  retreatId: z.uuid("retreatId must be a uuid").optional(),
+});
+
 /** GET /api/admin/dashboard (spec section 3 "Dashboard"). */
 export const dashboardSchema = z.object({
+  /** Applications of the season (of every retreat without a retreatId). */
   totalApplications: z.number().int(),
-  /** Tasks whose status is pending (not yet started). */
+  /** Tasks whose status is pending (not yet started), of the season or of every retreat. */
   pendingTasks: z.number().int(),
-  /** Money received over every retreat: completed payments minus completed refunds ("1234.50"). */
+  /** Money received, of the season or of every retreat: completed payments minus completed refunds ("1234.50"). */
   totalRevenue: z.string(),
-  /** Number of retreats. */
+  /** Number of retreats (always all of them). */
   retreats: z.number().int(),
   /** Every stage is present, zero included, so the pipeline card never has gaps. */
   applicationsByStage: z.record(z.enum(applicationStages), z.number().int()),
+  /** The retreat the public site shows. */
   currentRetreat: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The season these figures cover; null when they cover every retreat (no retreatId asked). */
+  season: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

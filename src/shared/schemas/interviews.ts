@@ -18,6 +18,8 @@ export const interviewListQuerySchema = z.object({
   filter: z.enum(interviewFilters).default("upcoming"),
   /** Only this application's interviews (the application detail shows them with their rating). */
   applicationId: z.uuid().optional(),
+  /** Only the interviews of this retreat's applications (the season switcher's season); 404 when unknown. */
+  retreatId: z.uuid("retreatId must be a uuid").optional(),
 });
 export const interviewIdParamsSchema = z.object({ id: z.uuid() });
 

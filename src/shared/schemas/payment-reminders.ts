@@ -43,6 +43,8 @@ export const reminderSentMessage = "Reminder sent successfully";
 
 export const paymentReminderListQuerySchema = z.strictObject({
   status: z.enum(["all", ...paymentReminderStatuses], { message: "Unknown status" }).default("all"),
+  /** Reminders of this retreat's applications (the season switcher's season); 404 when unknown. */
+  retreatId: z.uuid("retreatId must be a uuid").optional(),
 });
 export type PaymentReminderListQuery = z.output<typeof paymentReminderListQuerySchema>;
 

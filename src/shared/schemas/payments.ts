@@ -231,6 +231,8 @@ export const paymentPlanListQuerySchema = z.strictObject({
 export const maxPaymentsPageSize = 100;
 export const paymentListQuerySchema = z.strictObject({
   status: z.enum(paymentStatuses, { message: "Unknown payment status" }).optional(),
+  /** Payments of this retreat's applications (the season switcher's season); 404 when unknown. */
+  retreatId: z.uuid("retreatId must be a uuid").optional(),
   applicationId: z.uuid("applicationId must be a uuid").optional(),
   paymentPlanId: z.uuid("paymentPlanId must be a uuid").optional(),
   ...pageQueryShape(maxPaymentsPageSize, 100_000),

@@ -1,4 +1,5 @@
 import { LogOut } from "lucide-react";
+import type { ReactNode } from "react";
 import { greetingName } from "../../../shared/display/people";
 import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -20,16 +21,28 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-/** Header of every back-office page: title, welcome line, role badge and Logout. */
-export function AdminHeader({ user, title = "Admin Dashboard" }: { user: AuthUser; title?: string }) {
+/**
+ * Header of every back-office page: title, welcome line, role badge and Logout; `children` (the
+ * dashboard's season switcher) sit between them, on a row of their own on phones.
+ */
+export function AdminHeader({
+  user,
+  title = "Admin Dashboard",
+  children,
+}: {
+  user: AuthUser;
+  title?: string;
+  children?: ReactNode;
+}) {
   const name = greetingName(user);
   return (
     <header className="border-b border-border bg-card">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 sm:px-6 sm:py-4">
-        <div className="min-w-0">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6 sm:py-4">
+        <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold tracking-tight text-primary sm:text-2xl">{title}</h1>
           <p className="truncate text-sm text-muted-foreground">Welcome back, {name}</p>
         </div>
+        {children ? <div className="order-last w-full sm:order-none sm:w-auto">{children}</div> : null}
         <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <RoleBadge role={user.role} />
           {/* A plain navigation: GET /api/logout ends the session and redirects to /. */}

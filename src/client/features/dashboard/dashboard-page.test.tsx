@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminApplication } from "../../test/builders";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { adminRetreat, seasonRoutes } from "../../test/season";
 import DashboardPage from "./dashboard-page";
 
 // The tabs pull in every screen of the back office; on a busy two-core machine the first render is slow.
@@ -44,8 +45,12 @@ function renderAs(
   role: string,
   { activity = { items: [] }, user = {} }: { activity?: Activity; user?: Record<string, unknown> } = {},
 ) {
+  const seasons = seasonRoutes([
+    adminRetreat({ id: dashboard.currentRetreat.id, name: dashboard.currentRetreat.name, isCurrent: true }),
+  ]).routes;
   fakeApi(
     {
+      ...seasons,
       "GET /api/auth/user": () =>
         Response.json({ id: "1", role, email: "olive@example.com", firstName: "Olive", ...user }),
       "GET /api/admin/dashboard": () => Response.json(dashboard),

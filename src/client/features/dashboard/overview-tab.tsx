@@ -5,6 +5,7 @@ import type { MouseEvent } from "react";
 import { type ActivityFeed, activityPath } from "../../../shared/schemas/dashboard";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { applicationsPath } from "../applications/applications-api";
 import { type DashboardTab, dashboardTabs } from "./dashboard-tabs";
 
@@ -68,6 +69,7 @@ function RecentActivity({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
 
 /** Quick actions and the recent-activity feed (spec section 2). */
 export function OverviewTab({ onOpen }: { onOpen: (tab: DashboardTab) => void }) {
+  const { retreatId } = useSeason();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <SectionCard
@@ -79,7 +81,11 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: DashboardTab) => void })
           <Users aria-hidden="true" className="size-4" />
           Review applications
         </Button>
-        <a href={`${applicationsPath}/export`} download className={buttonVariants({ variant: "outline" })}>
+        <a
+          href={seasonUrl(`${applicationsPath}/export`, retreatId)}
+          download
+          className={buttonVariants({ variant: "outline" })}
+        >
           <Download aria-hidden="true" className="size-4" />
           Export applications
         </a>

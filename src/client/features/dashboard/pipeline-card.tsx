@@ -5,6 +5,14 @@ import { StageBadge } from "../applications/admin/stage-badge";
 
 const count = new Intl.NumberFormat("en-GB");
 
+/** Whose applications these are: the season's (named as the current retreat when it is the public one). */
+function pipelineDescription(data: Dashboard | undefined): string {
+  const season = data?.season;
+  if (season && season.id !== data.currentRetreat?.id) return `Season: ${season.name}`;
+  const current = season ?? data?.currentRetreat;
+  return current ? `Current retreat: ${current.name}` : "Applications in each stage";
+}
+
 /**
  * Applications per stage, in pipeline order, every stage shown (zeros too). Phones get one row of
  * compact chips that scrolls sideways (so the tabs below stay on the first screen); wider screens
@@ -15,9 +23,7 @@ export function PipelineCard({ data }: { data: Dashboard | undefined }) {
     <Card className="grid gap-3 p-4 sm:gap-4 sm:p-6">
       <div className="grid min-w-0 gap-1">
         <CardTitle as="h2">Application Pipeline</CardTitle>
-        <CardDescription className="truncate">
-          {data?.currentRetreat ? `Current retreat: ${data.currentRetreat.name}` : "Applications in each stage"}
-        </CardDescription>
+        <CardDescription className="truncate">{pipelineDescription(data)}</CardDescription>
       </div>
       {/* Focusable so keyboard users can scroll the row on a phone (axe: scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}

@@ -34,8 +34,12 @@ export function useVendorPayments(retreatId: string | undefined) {
   return useQuery<VendorPaymentDto[]>({ queryKey: [withRetreat(financePaths.vendorPayments, retreatId)] });
 }
 
+/** Asked for once the season is known (the panel waits for it), never for "whichever is current". */
 export function useFinancialSummary(retreatId: string | undefined) {
-  return useQuery<FinancialSummary>({ queryKey: [withRetreat(financePaths.summary, retreatId)] });
+  return useQuery<FinancialSummary>({
+    queryKey: [withRetreat(financePaths.summary, retreatId)],
+    enabled: retreatId !== undefined,
+  });
 }
 
 /**

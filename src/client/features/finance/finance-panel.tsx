@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { financePaths } from "../../../shared/schemas/finance";
 import { buttonVariants } from "../../components/ui/button";
-import { useActiveRetreat } from "../applications/use-active-retreat";
+import { useSeason } from "../admin-shell/use-season";
 import { BudgetDialog } from "./budget-dialog";
 import { BudgetSection } from "./budget-section";
 import { ExpenseDialog } from "./expense-dialog";
@@ -17,15 +17,15 @@ type Dialog = "expense" | "budget" | "vendorPayment" | null;
 
 /** The Finance tab: figures and charts from the real rows, then budget, expenses and vendor payments. */
 export default function FinancePanel() {
-  const retreat = useActiveRetreat();
-  const retreatId = retreat.data?.id;
+  const season = useSeason();
+  const retreatId = season.retreatId;
   const summary = useFinancialSummary(retreatId);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const currency = summary.data?.retreat.currency ?? retreat.data?.currency ?? "GBP";
+  const currency = summary.data?.retreat.currency ?? season.retreat?.currency ?? "GBP";
   const close = () => setDialog(null);
 
-  if (retreat.isPending) return <p className="text-muted-foreground">Loading finance...</p>;
-  if (retreat.isError) {
+  if (season.isLoading) return <p className="text-muted-foreground">Loading finance...</p>;
+  if (!retreatId) {
     return (
       <p role="alert" className="text-destructive">
         There is no current retreat, so there are no finances to show.
@@ -38,7 +38,7 @@ export default function FinancePanel() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 className="text-xl font-semibold">Finance</h2>
-          <p className="text-sm text-muted-foreground">{retreat.data.name}</p>
+          <p className="text-sm text-muted-foreground">{season.retreat?.name ?? summary.data?.retreat.name}</p>
         </div>
         <a
           href={withRetreat(financePaths.summaryCsv, retreatId)}

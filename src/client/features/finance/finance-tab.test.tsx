@@ -5,6 +5,7 @@ import { costModelMessages } from "../../../shared/finance/cost-models";
 import type { BudgetItemDto, ExpenseDto, FinancialSummary, VendorPaymentDto } from "../../../shared/schemas/finance";
 import { type ApiCall, type ApiReply, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest, stubResizeObserver } from "../../test/render";
+import { adminRetreat, seasonRoutes } from "../../test/season";
 import { FinanceTab } from "./finance-tab";
 
 stubResizeObserver();
@@ -109,11 +110,13 @@ const vendorPayment: VendorPaymentDto = {
 };
 
 function setup(reply: (call: ApiCall) => ApiReply = () => undefined) {
+  // The season the tab shows (the season switcher's): every finance read asks for it.
+  const seasons = seasonRoutes([adminRetreat({ id: retreatId, name: "Bali 2026", isCurrent: true })]).routes;
   const { calls } = fakeApi(reply, (call) => {
     const { url } = call;
+    const seasonRoute = seasons[`${call.method} ${url}`];
+    if (seasonRoute) return seasonRoute(call) as Response | Promise<Response>;
     if (call.method !== "GET") return Response.json({}, { status: call.method === "POST" ? 201 : 200 });
-    if (url === "/api/current-retreat")
-      return Response.json({ id: retreatId, name: "Bali 2026", currency: "GBP", bookingTypes: [] });
     if (url === `/api/admin/financial-summary${q}`) return Response.json(summary);
     if (url === `/api/admin/budgets${q}`) return Response.json([budget]);
     if (url.startsWith(`/api/admin/expenses${q}`)) return Response.json([pendingExpense, approvedExpense]);

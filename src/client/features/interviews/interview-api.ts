@@ -17,6 +17,7 @@ import { serverMessage } from "../../lib/api-error-message";
 import { ApiError, throwIfResNotOk } from "../../lib/api-request";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { applicationsPath } from "../applications/applications-api";
 import { dashboardPath } from "../dashboard/dashboard-api";
 
@@ -26,23 +27,33 @@ export const availabilityPath = `${interviewsPath}/availability`;
 export const blocksPath = `${interviewsPath}/blocks`;
 export const bookingLinksPath = `${interviewsPath}/booking-links`;
 
-/** The query key is the URL (the default query function fetches the key). */
-export const interviewListUrl = (filter: InterviewFilter) => `${interviewsPath}?filter=${filter}`;
+/** The query key is the URL (the default query function fetches the key); the season's interviews when there is one. */
+export const interviewListUrl = (filter: InterviewFilter, retreatId?: string) =>
+  seasonUrl(interviewsPath, retreatId, { filter });
 
 export function useInterviewList(filter: InterviewFilter) {
+  const season = useSeason();
   // The counts and rate stay on screen while another filter loads.
-  return useQuery<InterviewList>({ queryKey: [interviewListUrl(filter)], placeholderData: keepPreviousData });
+  return useQuery<InterviewList>({
+    queryKey: [interviewListUrl(filter, season.retreatId)],
+    enabled: !season.isLoading,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useInterviewers(enabled: boolean) {
   return useQuery<Interviewer[]>({ queryKey: [interviewersPath], enabled });
 }
 
-/** A few applications matching the search, for the pickers. */
+/** A few of the season's applications matching the search, for the pickers. */
 export function useApplicationSearch(search: string, enabled: boolean) {
+  const season = useSeason();
   const params = new URLSearchParams({ pageSize: "8", sort: "submittedAt", order: "desc" });
   if (search.trim()) params.set("search", search.trim());
-  return useQuery<ApplicationListResponse>({ queryKey: [`${applicationsPath}?${params}`], enabled });
+  return useQuery<ApplicationListResponse>({
+    queryKey: [seasonUrl(applicationsPath, season.retreatId, params)],
+    enabled: enabled && !season.isLoading,
+  });
 }
 
 export type PickedApplication = Pick<AdminApplication, "id" | "firstName" | "lastName" | "email" | "stage">;

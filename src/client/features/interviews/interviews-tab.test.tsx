@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Availability, InterviewFilter, InterviewItem, InterviewList } from "../../../shared/schemas/interviews";
 import { type ApiCall, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { adminRetreat, seasonRoutes } from "../../test/season";
 import { CompleteDialog } from "./complete-dialog";
 import { InterviewsTab } from "./interviews-tab";
 
@@ -481,5 +482,36 @@ describe("My availability", () => {
       url: "/api/admin/interviews/blocks/55555555-5555-4555-8555-555555555555",
       body: undefined,
     });
+  });
+});
+
+describe("InterviewsTab in the season the switcher chose", () => {
+  it("lists that season's interviews and picks among its applications", async () => {
+    const past = adminRetreat({ name: "Bali 2025", status: "completed" });
+    const seasons = seasonRoutes([adminRetreat({ isCurrent: true }), past], past.id).routes;
+    const api = fakeApi((call) => {
+      const route = seasons[`${call.method} ${call.url}`];
+      if (route) return route(call);
+      if (call.url.startsWith("/api/admin/interviews?"))
+        return Response.json({
+          items: [],
+          successRate: null,
+          counts: { upcoming: 0, needs_outcome: 0, today: 0, completed: 0, cancelled: 0, all: 0 },
+        });
+      if (call.url.startsWith("/api/admin/applications?"))
+        return Response.json({ items: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 8 });
+      return Response.json([]);
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole("button", { name: "Schedule interview" }));
+    const dialog = await screen.findByRole("dialog", { name: "Schedule interview" });
+    await waitFor(() =>
+      expect(api.urls().some((url) => url.startsWith("/api/admin/applications?") && url.endsWith(past.id))).toBe(true),
+    );
+    expect(within(dialog).getByLabelText("Find by name or email")).toBeTruthy();
+    const lists = api.urls().filter((url) => url.startsWith("/api/admin/interviews?"));
+    expect(lists).toEqual([`/api/admin/interviews?filter=upcoming&retreatId=${past.id}`]);
+    const searches = api.urls().filter((url) => url.startsWith("/api/admin/applications"));
+    expect(searches.every((url) => new URL(url, "http://x").searchParams.get("retreatId") === past.id)).toBe(true);
   });
 });

@@ -80,15 +80,24 @@ const formSchema = z
   .transform(toBookingTypeBody)
   .pipe(createBookingTypeSchema);
 
-/** Add (type null) or edit a rate or add-on; the landing page shows the active ones. */
-export function BookingTypeDialog({ type, onClose }: { type: AdminBookingType | null; onClose: () => void }) {
+/** Add (type null) to the season's retreat, or edit, a rate or add-on; the landing page shows the active ones. */
+export function BookingTypeDialog({
+  type,
+  retreatId = null,
+  onClose,
+}: {
+  type: AdminBookingType | null;
+  /** The retreat a new type belongs to (the season's); the server's current retreat when null. */
+  retreatId?: string | null;
+  onClose: () => void;
+}) {
   const id = useId();
   const form = useSchemaForm(formSchema, initial(type));
   const save = useWrite<ReturnType<typeof toBookingTypeBody>, AdminBookingType>({
     request: (body) =>
       type
         ? { method: "PATCH", path: `${bookingTypesPath}/${type.id}`, body }
-        : { method: "POST", path: bookingTypesPath, body },
+        : { method: "POST", path: bookingTypesPath, body: retreatId ? { ...body, retreatId } : body },
     success: (saved) => `Booking type saved: ${saved.displayName ?? saved.name}`,
     failure: type ? "Failed to update booking type" : "Failed to add booking type",
     refresh: paymentsRefresh,

@@ -12,7 +12,7 @@ import { useBookingTypes } from "./payments-api";
 export function BookingTypesSection({ retreatId }: { retreatId: string | null }) {
   const { data, isLoading, isError } = useBookingTypes();
   const [editing, setEditing] = useState<AdminBookingType | "new" | null>(null);
-  // The current retreat's types; without one (or before it loads) all of them.
+  // The season's types and those shared by every retreat; without a season all of them.
   const types = (data ?? []).filter((t) => !retreatId || t.retreatId === retreatId || t.retreatId === null);
 
   return (
@@ -27,7 +27,11 @@ export function BookingTypesSection({ retreatId }: { retreatId: string | null })
       }
       dialogs={
         editing ? (
-          <BookingTypeDialog type={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+          <BookingTypeDialog
+            type={editing === "new" ? null : editing}
+            retreatId={retreatId}
+            onClose={() => setEditing(null)}
+          />
         ) : null
       }
     >

@@ -5,7 +5,7 @@ import type {
   PaymentOverview,
   PaymentPlanDto,
 } from "../../../shared/schemas/payments";
-import type { CurrentRetreat } from "../../../shared/schemas/retreats";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { dashboardPath } from "../dashboard/dashboard-api";
 import { currentRetreatPath } from "../landing/landing-api";
 
@@ -18,26 +18,38 @@ export const paymentRemindersPath = "/api/admin/payment-reminders";
 /** Spec: the payment overview refreshes every 30 s while the tab is open. */
 export const overviewRefreshMs = 30_000;
 
+// The tab's reads are the season's (the season switcher's retreat), asked for once it is known.
+
 export function usePaymentOverview() {
-  return useQuery<PaymentOverview>({ queryKey: [overviewPath], refetchInterval: overviewRefreshMs });
+  const season = useSeason();
+  return useQuery<PaymentOverview>({
+    queryKey: [seasonUrl(overviewPath, season.retreatId)],
+    enabled: !season.isLoading,
+    refetchInterval: overviewRefreshMs,
+  });
 }
 
 export function usePaymentPlans() {
-  return useQuery<PaymentPlanDto[]>({ queryKey: [plansPath] });
+  const season = useSeason();
+  return useQuery<PaymentPlanDto[]>({
+    queryKey: [seasonUrl(plansPath, season.retreatId)],
+    enabled: !season.isLoading,
+  });
 }
 
 export function usePayments(status: string, page: number) {
+  const season = useSeason();
   const params = new URLSearchParams({ page: String(page), pageSize: "20" });
   if (status) params.set("status", status);
-  return useQuery<PaymentListResponse>({ queryKey: [`${paymentsPath}?${params}`] });
+  return useQuery<PaymentListResponse>({
+    queryKey: [seasonUrl(paymentsPath, season.retreatId, params)],
+    enabled: !season.isLoading,
+  });
 }
 
+/** Every booking type: the section shows the season's and the ones shared by every retreat. */
 export function useBookingTypes() {
   return useQuery<AdminBookingType[]>({ queryKey: [bookingTypesPath] });
-}
-
-export function useCurrentRetreat() {
-  return useQuery<CurrentRetreat>({ queryKey: [currentRetreatPath] });
 }
 
 /**

@@ -6,6 +6,7 @@ import { dismiss } from "../../lib/use-toast";
 import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, stubResizeObserver } from "../../test/render";
+import { adminRetreat, seasonRoutes } from "../../test/season";
 import { overviewRefreshMs } from "./payments-api";
 import { PaymentsTab } from "./payments-tab";
 
@@ -113,13 +114,16 @@ const soloType: AdminBookingType = {
 type Call = { url: string; method: string; body: unknown };
 
 function setup(write: (call: Call) => Response = (call) => Response.json(call.body ?? {}, { status: 200 })) {
+  // The season the tab shows (the season switcher's): every money read asks for it.
+  const seasons = seasonRoutes([adminRetreat({ id: retreatId, isCurrent: true })]).routes;
   const { calls } = fakeApi(async (call) => {
     const { url, method } = call;
+    const seasonRoute = seasons[`${method} ${url}`];
+    if (seasonRoute) return seasonRoute(call);
     if (method !== "GET") return write(call);
-    if (url === "/api/current-retreat") return Response.json({ id: retreatId, bookingTypes: [] });
-    if (url === "/api/admin/payment-overview") return Response.json(overview);
-    if (url === "/api/admin/payment-plans") return Response.json([activePlan, paidPlan]);
-    if (url.startsWith("/api/admin/payments?"))
+    if (url === `/api/admin/payment-overview?retreatId=${retreatId}`) return Response.json(overview);
+    if (url === `/api/admin/payment-plans?retreatId=${retreatId}`) return Response.json([activePlan, paidPlan]);
+    if (url.startsWith("/api/admin/payments?") && url.endsWith(`&retreatId=${retreatId}`))
       return Response.json({ items: [instalment], total: 1, page: 1, pageSize: 20 });
     if (url === "/api/admin/booking-types") return Response.json([soloType]);
     return new Response("not found", { status: 404 });
@@ -146,7 +150,7 @@ describe("PaymentsTab", () => {
     expect(await screen.findByText("£12,345.50")).toBeTruthy();
     expect(screen.getByText("across 7 active plans")).toBeTruthy();
     expect(screen.getByText("£2,000")).toBeTruthy();
-    const overviewCalls = () => calls.filter((c) => c.url === "/api/admin/payment-overview").length;
+    const overviewCalls = () => calls.filter((c) => c.url.startsWith("/api/admin/payment-overview")).length;
     expect(overviewCalls()).toBe(1);
     await passTime(overviewRefreshMs);
     await waitFor(() => expect(overviewCalls()).toBe(2));

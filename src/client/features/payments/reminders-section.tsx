@@ -18,14 +18,15 @@ import { FilterChips } from "../../components/ui/filter-chips";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { serverMessage } from "../../lib/api-error-message";
 import { useWrite } from "../../lib/use-write";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { paymentRemindersPath } from "./payments-api";
 
 type Filter = "all" | PaymentReminderStatus;
 const filters: readonly Filter[] = ["all", ...paymentReminderStatuses];
 
-/** The query key is the URL (the default query function fetches the key). */
-export function remindersUrl(filter: Filter): string {
-  return filter === "all" ? paymentRemindersPath : `${paymentRemindersPath}?status=${filter}`;
+/** The query key is the URL (the default query function fetches the key): the season's reminders. */
+export function remindersUrl(filter: Filter, retreatId?: string): string {
+  return seasonUrl(paymentRemindersPath, retreatId, filter === "all" ? {} : { status: filter });
 }
 
 const statusClasses: Record<string, string> = {
@@ -157,8 +158,10 @@ function ReminderRow({
 /** The Payments tab's reminders: what went out, what is waiting, and "send now". */
 export function RemindersSection() {
   const [filter, setFilter] = useState<Filter>("all");
+  const season = useSeason();
   const list = useQuery<PaymentReminderList>({
-    queryKey: [remindersUrl(filter)],
+    queryKey: [remindersUrl(filter, season.retreatId)],
+    enabled: !season.isLoading,
     placeholderData: keepPreviousData,
     // The worker plans and sends reminders moments after a plan or payment changes, elsewhere
     // in the back office: a list cached on an earlier visit to the tab would hide them.

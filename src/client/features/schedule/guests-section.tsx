@@ -1,10 +1,12 @@
 import { Button } from "../../components/ui/button";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
+import { useSeason } from "../admin-shell/use-season";
 import { useGuestCandidates, useInviteGuest } from "./schedule-api";
 
 /** Accepted applicants and their guest-portal accounts: invite sends a set-password email. */
 export function GuestsSection() {
-  const { data, isLoading, isError } = useGuestCandidates();
+  const season = useSeason();
+  const { data, isLoading, isError } = useGuestCandidates(season.retreatId, !season.isLoading);
   const invite = useInviteGuest();
   return (
     <SectionCard

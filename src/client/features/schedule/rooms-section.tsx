@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { BedDouble, Trash2, X } from "lucide-react";
 import { useId } from "react";
 import { z } from "zod";
-import { defaultRoomCapacity, type RoomBoard, type RoomInput, roomInputSchema } from "../../../shared/schemas/rooms";
+import { defaultRoomCapacity, type RoomInput, roomInputSchema } from "../../../shared/schemas/rooms";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -11,7 +10,7 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { useSchemaForm } from "../../components/ui/rhf-fields";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
-import { assignmentsPath, roomsPath } from "./schedule-api";
+import { assignmentsPath, roomsPath, useRoomBoard } from "./schedule-api";
 
 /** The inputs as typed, checked by the API's own rules (roomInputSchema): name and type trimmed, beds a number. */
 const addRoomSchema = z
@@ -19,11 +18,16 @@ const addRoomSchema = z
   .transform(({ name, type, capacity }): RoomInput => ({ name, type, capacity: Number(capacity) }))
   .pipe(roomInputSchema);
 
-function AddRoomForm() {
+/** Adds a room to the board's retreat (the season's), never to whichever retreat is current. */
+function AddRoomForm({ retreatId }: { retreatId: string }) {
   const id = useId();
   const form = useSchemaForm(addRoomSchema, { name: "", type: "", capacity: String(defaultRoomCapacity) });
   const create = useWrite({
-    request: (body: { name: string; type: string; capacity: number }) => ({ method: "POST", path: roomsPath, body }),
+    request: (body: { name: string; type: string; capacity: number }) => ({
+      method: "POST",
+      path: roomsPath,
+      body: { ...body, retreatId },
+    }),
     success: "Room added",
     failure: "Failed to add room",
     refresh: [roomsPath],
@@ -60,7 +64,7 @@ function AddRoomForm() {
 }
 
 export function RoomsSection() {
-  const { data, isLoading, isError } = useQuery<RoomBoard>({ queryKey: [roomsPath] });
+  const { data, isLoading, isError } = useRoomBoard();
   const assign = useWrite({
     request: (body: { roomId: string; applicationId: string }) => ({ method: "POST", path: assignmentsPath, body }),
     success: "Guest assigned",
@@ -97,7 +101,7 @@ export function RoomsSection() {
             Failed to load rooms.
           </p>
         ) : null}
-        {data?.retreat ? <AddRoomForm /> : null}
+        {data?.retreat ? <AddRoomForm retreatId={data.retreat.id} /> : null}
         {data && rooms.length === 0 ? <p className="text-sm text-muted-foreground">No rooms yet.</p> : null}
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Room board">
           {rooms.map((room) => (

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatDayRange, formatLocalTimes, zoneLabel } from "../../../shared/display/time";
@@ -7,7 +6,6 @@ import {
   formatDayHeading,
   groupSessionsByDay,
   type Session,
-  type SessionListResponse,
   type SessionType,
   sessionTypeLabels,
   wallClockInZone,
@@ -16,7 +14,7 @@ import { Button } from "../../components/ui/button";
 import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
-import { sessionsPath } from "./schedule-api";
+import { sessionsPath, useSessions } from "./schedule-api";
 import { SessionFormDialog } from "./session-form-dialog";
 
 export function typeLabel(type: string | null): string {
@@ -46,7 +44,7 @@ function DeleteSessionDialog({ session, onClose }: { session: Session; onClose: 
 }
 
 export function SessionsSection() {
-  const { data, isLoading, isError } = useQuery<SessionListResponse>({ queryKey: [sessionsPath] });
+  const { data, isLoading, isError } = useSessions();
   const [editing, setEditing] = useState<Session | "new" | null>(null);
   const [deleting, setDeleting] = useState<Session | null>(null);
   const retreat = data?.retreat ?? null;

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import type {
   ApplyTemplatesResult,
   CreateTaskInput,
@@ -9,6 +10,7 @@ import type {
 } from "../../../shared/schemas/tasks";
 import { taskStatusLabels } from "../../../shared/schemas/tasks";
 import { useWrite } from "../../lib/use-write";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { dashboardPath } from "../dashboard/dashboard-api";
 
 export const tasksPath = "/api/admin/tasks";
@@ -19,9 +21,21 @@ export const templatesPath = "/api/admin/task-templates";
 /** The dashboard's Pending Tasks count changes with the board. */
 const boardRefresh = [tasksPath, dashboardPath];
 
+/** The season's tasks (the season switcher's retreat), asked for once the season is known. */
+export function useTasks() {
+  const season = useSeason();
+  return useQuery<TaskDto[]>({ queryKey: [seasonUrl(tasksPath, season.retreatId)], enabled: !season.isLoading });
+}
+
+/** A new task belongs to the season the back office shows, unless the caller names a retreat. */
 export function useCreateTask() {
+  const { retreatId } = useSeason();
   return useWrite<CreateTaskInput, TaskDto>({
-    request: (input) => ({ method: "POST", path: tasksPath, body: input }),
+    request: (input) => ({
+      method: "POST",
+      path: tasksPath,
+      body: input.retreatId || !retreatId ? input : { ...input, retreatId },
+    }),
     success: "Task created successfully",
     failure: "Failed to create task",
     refresh: boardRefresh,
@@ -84,9 +98,11 @@ export function useDeleteTemplate() {
   });
 }
 
+/** "Create season checklist": the templates become tasks of the season the back office shows. */
 export function useApplyTemplates() {
+  const { retreatId } = useSeason();
   return useWrite<void, ApplyTemplatesResult>({
-    request: () => ({ method: "POST", path: `${templatesPath}/apply`, body: {} }),
+    request: () => ({ method: "POST", path: `${templatesPath}/apply`, body: retreatId ? { retreatId } : {} }),
     success: (result) => {
       const skipped = result.skipped ? ` ${result.skipped} already on the board.` : "";
       const undated = result.dated ? "" : " The retreat has no start date yet, so they have no due dates.";

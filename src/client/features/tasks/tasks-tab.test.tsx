@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { TaskDto } from "../../../shared/schemas/tasks";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { adminRetreat, seasonRoutes } from "../../test/season";
 import { TasksTab } from "./tasks-tab";
 
 function task(overrides: Partial<TaskDto>): TaskDto {
@@ -199,5 +200,48 @@ describe("TasksTab kanban", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await screen.findByText("Task deleted successfully");
     expect(writes()[1]).toMatchObject({ method: "DELETE", url: `/api/admin/tasks/${board[1]!.id}` });
+  });
+});
+
+describe("TasksTab in the season the switcher chose", () => {
+  it("shows that season's board and creates tasks and the season checklist in it", async () => {
+    const past = adminRetreat({ name: "Bali 2025", status: "completed" });
+    const seasons = seasonRoutes([adminRetreat({ isCurrent: true }), past], past.id).routes;
+    const pastTask = task({ title: "Settle villa invoice", retreatId: past.id });
+    const api = fakeApi((call) => {
+      const route = seasons[`${call.method} ${call.url}`];
+      if (route) return route(call);
+      if (call.method === "GET" && call.url === `/api/admin/tasks?retreatId=${past.id}`)
+        return Response.json([pastTask]);
+      if (call.method === "GET") return Response.json([]);
+      return Response.json({ created: 2, skipped: 0, dated: true });
+    });
+    renderTab();
+    expect(await screen.findByText("Settle villa invoice")).toBeTruthy();
+    // Never the current retreat's board, not even while the season loads.
+    expect(api.urls().filter((url) => url.startsWith("/api/admin/tasks?") || url === "/api/admin/tasks")).toEqual([
+      `/api/admin/tasks?retreatId=${past.id}`,
+    ]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Create task" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create task" });
+    fireEvent.change(within(dialog).getByLabelText(/Title/), { target: { value: "Write thank-you notes" } });
+    fireEvent.change(within(dialog).getByLabelText(/Description/), { target: { value: "To every guest" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create task" }));
+    await screen.findByText("Task created successfully");
+    expect(api.writes()[0]).toMatchObject({
+      method: "POST",
+      url: "/api/admin/tasks",
+      body: { title: "Write thank-you notes", retreatId: past.id },
+    });
+
+    fireEvent.click(screen.getByRole("button", { name: "Templates" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Create season checklist" }));
+    await screen.findByText("Season checklist created");
+    expect(api.writes()[1]).toMatchObject({
+      method: "POST",
+      url: "/api/admin/task-templates/apply",
+      body: { retreatId: past.id },
+    });
   });
 });

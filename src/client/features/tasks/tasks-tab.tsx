@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { TaskDto } from "../../../shared/schemas/tasks";
@@ -6,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { AdminDialog } from "../../components/ui/dialog";
 import { KanbanBoard } from "./kanban-board";
 import { TaskFormDialog } from "./task-form-dialog";
-import { tasksPath, useChangeTaskStatus, useDeleteTask } from "./tasks-api";
+import { useChangeTaskStatus, useDeleteTask, useTasks } from "./tasks-api";
 import { TemplatesDialog } from "./templates-dialog";
 import { TimelineView } from "./timeline-view";
 
@@ -14,7 +13,7 @@ type View = "kanban" | "timeline";
 
 /** The dashboard's Tasks tab: board and timeline of the retreat's tasks. */
 export function TasksTab() {
-  const list = useQuery<TaskDto[]>({ queryKey: [tasksPath] });
+  const list = useTasks();
   const [view, setView] = useState<View>("kanban");
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<TaskDto | null>(null);

@@ -1,9 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { formatInstant, formatLocalTimes } from "../../../shared/display/time";
 import { formatAmount } from "../../../shared/finance/money";
-import { defaultRetreatTimeZone, type Session, type SessionListResponse } from "../../../shared/schemas/schedule";
+import { defaultRetreatTimeZone, type Session } from "../../../shared/schemas/schedule";
 import {
   type AdminVendorBooking,
   type VendorBookingStatus,
@@ -15,7 +14,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
-import { sessionsPath } from "../schedule/schedule-api";
+import { useSessions } from "../schedule/schedule-api";
 import { BookVendorDialog } from "./book-vendor-dialog";
 import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./vendors-api";
 
@@ -121,7 +120,7 @@ function timeOf(iso: string | null, timeZone: string): string {
 
 /** Who is booked for each session: book a vendor, confirm or cancel a booking, or remove it. */
 export function VendorBookingsSection() {
-  const sessions = useQuery<SessionListResponse>({ queryKey: [sessionsPath] });
+  const sessions = useSessions();
   const bookings = useVendorBookings();
   const [booking, setBooking] = useState<Session | null>(null);
   const [removing, setRemoving] = useState<Target | null>(null);

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Assignee } from "../../../shared/schemas/tasks";
 import type { AdminVendorBooking, VendorDto } from "../../../shared/schemas/vendors";
+import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { assigneesPath } from "../tasks/tasks-api";
 
 /** The admin's vendor records and bookings (the Schedule tab's Vendors section). */
@@ -12,7 +13,11 @@ export function useVendors() {
 }
 
 export function useVendorBookings() {
-  return useQuery<AdminVendorBooking[]>({ queryKey: [vendorBookingsPath] });
+  const season = useSeason();
+  return useQuery<AdminVendorBooking[]>({
+    queryKey: [seasonUrl(vendorBookingsPath, season.retreatId)],
+    enabled: !season.isLoading,
+  });
 }
 
 /** Active users with the vendor role: the accounts a vendor record can be linked to. */

@@ -18,6 +18,7 @@ import { afterStageMove } from "../admissions/admissions.service";
 import { auditContext } from "../audit/audit.service";
 import { payLinkFor } from "../stripe/index";
 import {
+  assertListedRetreat,
   createApplication,
   deleteApplication,
   escalateApplication,
@@ -47,6 +48,7 @@ export async function registerAdminApplicationRoutes(app: FastifyInstance) {
     "/api/admin/applications/export",
     { config, schema: { tags, querystring: applicationExportQuerySchema } },
     async (request, reply) => {
+      await assertListedRetreat(app.db, request.query);
       reply
         .header("Content-Type", "text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="${exportFileName()}"`)

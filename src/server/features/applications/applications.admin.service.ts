@@ -14,6 +14,7 @@ import {
   stageTransitionError,
 } from "../../../shared/schemas/applications-admin";
 import type { Db } from "../../db/client";
+import { retreatRowOr404 } from "../../db/current-retreat";
 import { type Application, applications, emailSubscribers, paymentPlans, payments, retreats } from "../../db/schema";
 import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
@@ -162,7 +163,13 @@ function planRows(row: unknown): number {
   return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
+/** A retreatId (the season switcher's season) must name a retreat: 404 rather than an empty list. */
+export async function assertListedRetreat(db: Db, query: Pick<ApplicationExportQuery, "retreatId">): Promise<void> {
+  if (query.retreatId) await retreatRowOr404(db, query.retreatId);
+}
+
 export async function listApplications(db: Db, query: ApplicationListQuery): Promise<ApplicationListResponse> {
+  await assertListedRetreat(db, query);
   const where = filterConditions(query);
   const rows = await db
     .select(adminColumns)

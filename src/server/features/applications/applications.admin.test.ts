@@ -19,7 +19,7 @@ import {
   payments,
   retreats,
 } from "../../db/schema";
-import { insertApplication as insertApplicationRow } from "../../test/builders";
+import { insertApplication as insertApplicationRow, insertRetreat } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { exactCountLimit, iterateApplications, listApplications } from "./applications.admin.service";
 
@@ -341,6 +341,43 @@ describe("GET /api/admin/applications/export", () => {
     expect((await call("/api/admin/applications/export", { cookie: "" })).statusCode).toBe(401);
     expect((await call("/api/admin/applications/export", { cookie: vendorCookie })).statusCode).toBe(403);
     expect((await call("/api/admin/applications/export?page=2")).statusCode).toBe(400);
+  });
+});
+
+describe("a season's applications (?retreatId=, the season switcher's season)", () => {
+  it("lists and exports a past season's applications, not the current one's, and 404s an unknown retreat", async () => {
+    const past = await insertRetreat(t.app, { name: "Bali 2025", status: "completed" });
+    await insertApplication({ retreatId: past.id, email: "past-one@example.com", stage: "payment" });
+    await insertApplication({ retreatId: past.id, email: "past-two@example.com", stage: "declined" });
+    await insertApplication({ email: "current@example.com" });
+
+    const res = await call(`/api/admin/applications?retreatId=${past.id}&sort=email&order=asc`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items.map((a: { email: string }) => a.email)).toEqual([
+      "past-one@example.com",
+      "past-two@example.com",
+    ]);
+    expect(res.json().total).toBe(2);
+    const current = (await call(`/api/admin/applications?retreatId=${retreatId}&pageSize=100`)).json();
+    const currentEmails = current.items.map((a: { email: string }) => a.email);
+    expect(currentEmails).toContain("current@example.com");
+    expect(currentEmails).not.toContain("past-one@example.com");
+
+    const csv = await call(`/api/admin/applications/export?retreatId=${past.id}&sort=email&order=asc`);
+    expect(csv.statusCode).toBe(200);
+    const records = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records.map((r) => r.Email)).toEqual(["past-one@example.com", "past-two@example.com"]);
+
+    const unknown = crypto.randomUUID();
+    for (const url of [
+      `/api/admin/applications?retreatId=${unknown}`,
+      `/api/admin/applications/export?retreatId=${unknown}`,
+    ]) {
+      const missing = await call(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().message).toBe("Retreat not found.");
+    }
+    expect((await call("/api/admin/applications?retreatId=nope")).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { activityFeedSchema, activityPath, dashboardSchema } from "../../../shared/schemas/dashboard";
+import {
+  activityFeedSchema,
+  activityPath,
+  dashboardQuerySchema,
+  dashboardSchema,
+} from "../../../shared/schemas/dashboard";
 import { staffRoles } from "../../auth/guards";
+import { apiErrorSchema } from "../../http/errors";
 import { recentActivity } from "../audit/activity.service";
 import { getDashboard } from "./dashboard.service";
 
@@ -10,8 +16,15 @@ export async function registerDashboardRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       "/api/admin/dashboard",
-      { config: { roles: staffRoles }, schema: { tags: ["admin"], response: { 200: dashboardSchema } } },
-      async () => getDashboard(app.db),
+      {
+        config: { roles: staffRoles },
+        schema: {
+          tags: ["admin"],
+          querystring: dashboardQuerySchema,
+          response: { 200: dashboardSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        },
+      },
+      async (request) => getDashboard(app.db, request.query.retreatId),
     )
     // Owner and staff: the audit trail as sentences (sign-ins and user administration left out).
     .get(

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toPence } from "../../../shared/finance/money";
 import { upsertUserWithPassword } from "../../auth/users.service";
@@ -115,5 +116,62 @@ describe("GET /api/admin/dashboard", () => {
       headers: { cookie: owner },
     });
     expect(summary.json().revenue).toEqual({ received: "300.00", due: "748.50", total: "1048.50" });
+  });
+});
+
+describe("GET /api/admin/dashboard?retreatId= (the season switcher's season)", () => {
+  it("gives a past season its own applications, pending tasks and revenue, not the current one's", async () => {
+    const owner = await signIn("owner");
+    const past = await insertRetreat(t.app, { name: "Bali 2025", status: "completed" });
+    const [current] = await t.app.db.select().from(retreats).where(eq(retreats.status, "open")).limit(1);
+    const pastApps = await t.app.db
+      .insert(applications)
+      .values([
+        { retreatId: past.id, email: "p1@example.com", stage: "payment" },
+        { retreatId: past.id, email: "p2@example.com", stage: "declined" },
+      ])
+      .returning({ id: applications.id });
+    await t.app.db.insert(applications).values({ retreatId: current!.id, email: "c1@example.com", stage: "new" });
+    await t.app.db.insert(tasks).values([
+      { retreatId: past.id, title: "Past pending", status: "pending" },
+      { retreatId: current!.id, title: "Current pending", status: "pending" },
+    ]);
+    await t.app.db.insert(payments).values([
+      { applicationId: pastApps[0]!.id, type: "full", amount: "1200.00", status: "completed" },
+      { applicationId: pastApps[0]!.id, type: "refund", amount: "200.00", status: "completed" },
+    ]);
+    const everything = (await dashboard(owner)).json();
+
+    const res = await t.app.inject({ url: `/api/admin/dashboard?retreatId=${past.id}`, headers: { cookie: owner } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.totalApplications).toBe(2);
+    expect(body.applicationsByStage).toMatchObject({ payment: 1, declined: 1, new: 0 });
+    expect(body.pendingTasks).toBe(1);
+    expect(body.totalRevenue).toBe("1000.00");
+    expect(body.retreats).toBe(everything.retreats);
+    expect(body.season).toEqual({ id: past.id, name: "Bali 2025" });
+    expect(body.currentRetreat).toEqual({ id: current!.id, name: current!.name });
+    // Without a retreatId the figures still cover every retreat.
+    expect(everything.season).toBeNull();
+    expect(everything.totalApplications).toBeGreaterThan(body.totalApplications);
+
+    const mine = (
+      await t.app.inject({ url: `/api/admin/dashboard?retreatId=${current!.id}`, headers: { cookie: owner } })
+    ).json();
+    expect(mine.applicationsByStage.declined).toBe(everything.applicationsByStage.declined - 1);
+    expect(mine.pendingTasks).toBe(everything.pendingTasks - 1);
+  });
+
+  it("answers 404 for an unknown retreat and 400 for a malformed id", async () => {
+    const owner = await signIn("owner");
+    const unknown = await t.app.inject({
+      url: `/api/admin/dashboard?retreatId=${crypto.randomUUID()}`,
+      headers: { cookie: owner },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Retreat not found.");
+    const bad = await t.app.inject({ url: "/api/admin/dashboard?retreatId=nope", headers: { cookie: owner } });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { displayName } from "../../../shared/display/people";
 import { stageTransitionError } from "../../../shared/schemas/applications-admin";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../../shared/schemas/interviews";
 import { wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
 import type { Db } from "../../db/client";
+import { retreatRowOr404 } from "../../db/current-retreat";
 import { applications, interviews, jitsiRooms, users } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import type { LinkSettings } from "../../email/hidden-links";
@@ -123,14 +124,26 @@ function selectItems(db: DbOrTx) {
 /** The list is for a small team's calendar: capped rather than paginated. */
 const listLimit = 500;
 
-/** GET /api/admin/interviews; with an applicationId, the items and counts cover that application only. */
+/**
+ * GET /api/admin/interviews; with an applicationId, the items and counts cover that application
+ * only; with a retreatId, that retreat's applications only (a past season keeps its interviews).
+ */
 export async function listInterviews(
   db: Db,
-  query: { filter: InterviewFilter; applicationId?: string },
+  query: { filter: InterviewFilter; applicationId?: string; retreatId?: string },
   now = new Date(),
 ): Promise<InterviewList> {
   const { filter } = query;
-  const scope = query.applicationId ? eq(interviews.applicationId, query.applicationId) : undefined;
+  if (query.retreatId) await retreatRowOr404(db, query.retreatId);
+  const scope = and(
+    query.applicationId ? eq(interviews.applicationId, query.applicationId) : undefined,
+    query.retreatId
+      ? inArray(
+          interviews.applicationId,
+          db.select({ id: applications.id }).from(applications).where(eq(applications.retreatId, query.retreatId)),
+        )
+      : undefined,
+  );
   const order =
     filter === "upcoming" || filter === "today" ? asc(interviews.scheduledAt) : desc(interviews.scheduledAt);
   const rows = await selectItems(db)

@@ -11,7 +11,7 @@ import {
   interviews,
   jitsiRooms,
 } from "../../db/schema";
-import { insertApplication, retreatWithRates } from "../../test/builders";
+import { insertApplication, insertRetreat, retreatWithRates } from "../../test/builders";
 import { activePlanOf } from "../../test/fixtures/payments";
 import { withTestApp } from "../../test/test-app";
 import { createTestUser, type Signed, signedInAs } from "../../test/test-sessions";
@@ -433,6 +433,28 @@ describe("applicationId filter, interviewers, recurring blocks", () => {
     expect(body.items.map((i: { application: { email: string } }) => i.application.email)).toEqual([a.email]);
     expect(body.counts).toEqual({ upcoming: 1, needs_outcome: 0, today: 0, completed: 0, cancelled: 0, all: 1 });
     expect((await call("GET", "/api/admin/interviews?applicationId=nope", staff.cookie)).statusCode).toBe(400);
+  });
+
+  it("lists one retreat's interviews (the season switcher's season), with counts for that retreat only", async () => {
+    const who = await interviewer();
+    const past = await insertRetreat(app, { name: "Past season", status: "completed" });
+    const inPast = await insertApplication(app, { retreatId: past.id, email: "past@example.com", stage: "new" });
+    const here = await application();
+    expect((await book(who.cookie, { applicationId: inPast.id, scheduledAt: "2030-09-09T09:00:00Z" })).statusCode).toBe(
+      201,
+    );
+    await book(who.cookie, { applicationId: here.id, scheduledAt: "2030-09-09T10:00:00Z" });
+    const res = await call("GET", `/api/admin/interviews?filter=all&retreatId=${past.id}`, staff.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.items.map((i: { application: { email: string } }) => i.application.email)).toEqual([inPast.email]);
+    expect(body.counts).toEqual({ upcoming: 1, needs_outcome: 0, today: 0, completed: 0, cancelled: 0, all: 1 });
+    const mine = (await call("GET", `/api/admin/interviews?filter=all&retreatId=${retreatId}`, staff.cookie)).json();
+    expect(mine.items.map((i: { application: { email: string } }) => i.application.email)).toContain(here.email);
+    expect(mine.items.map((i: { application: { email: string } }) => i.application.email)).not.toContain(inPast.email);
+    const unknown = await call("GET", `/api/admin/interviews?retreatId=${crypto.randomUUID()}`, staff.cookie);
+    expect(unknown.statusCode).toBe(404);
+    expect((await call("GET", "/api/admin/interviews?retreatId=nope", staff.cookie)).statusCode).toBe(400);
   });
 
   it("lists active owner and staff users as interviewers, with name and email", async () => {

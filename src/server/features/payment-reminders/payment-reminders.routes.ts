@@ -25,7 +25,7 @@ export async function registerPaymentReminderRoutes(app: FastifyInstance) {
       schema: {
         tags: ["admin", "payments"],
         querystring: paymentReminderListQuerySchema,
-        response: { 200: paymentReminderListSchema },
+        response: { 200: paymentReminderListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => listPaymentReminders(app.db, request.query),

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   type PaymentReminder,
   type PaymentReminderCancelReason,
@@ -9,6 +9,7 @@ import {
   sendableReminderStatuses,
 } from "../../../shared/schemas/payment-reminders";
 import type { Db } from "../../db/client";
+import { retreatRowOr404 } from "../../db/current-retreat";
 import {
   applications,
   type Payment,
@@ -82,8 +83,16 @@ function selectRows(db: Db) {
 
 /** GET /api/admin/payment-reminders: by due date, the earliest reminder of each payment first. */
 export async function listPaymentReminders(db: Db, query: PaymentReminderListQuery): Promise<PaymentReminderList> {
-  const base = selectRows(db);
-  const rows = await (query.status === "all" ? base : base.where(eq(paymentReminders.status, query.status)))
+  // With a retreatId (the season switcher's season): that retreat's applications only, counts too.
+  if (query.retreatId) await retreatRowOr404(db, query.retreatId);
+  const ofRetreat = query.retreatId
+    ? inArray(
+        paymentReminders.applicationId,
+        db.select({ id: applications.id }).from(applications).where(eq(applications.retreatId, query.retreatId)),
+      )
+    : undefined;
+  const rows = await selectRows(db)
+    .where(and(ofRetreat, query.status === "all" ? undefined : eq(paymentReminders.status, query.status)))
     .orderBy(
       sql`${paymentReminders.dueDate} asc nulls last`,
       desc(paymentReminders.daysBefore),
@@ -93,6 +102,7 @@ export async function listPaymentReminders(db: Db, query: PaymentReminderListQue
   const countRows = await db
     .select({ status: paymentReminders.status, n: sql<number>`count(*)::int` })
     .from(paymentReminders)
+    .where(ofRetreat)
     .groupBy(paymentReminders.status);
   const counts: Record<string, number> = Object.fromEntries(paymentReminderStatuses.map((s) => [s, 0]));
   let all = 0;

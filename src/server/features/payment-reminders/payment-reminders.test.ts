@@ -312,6 +312,28 @@ describe("GET /api/admin/payment-reminders", () => {
     expect(bad.json().message).toBe("Unknown status");
   });
 
+  it("lists and counts one season's reminders with ?retreatId= (the season switcher's season)", async () => {
+    const grace = await depositPaidThen({ amount: "748.50", dueDate: "2026-03-20" }, { firstName: "Grace" });
+    await depositPaidThen({ amount: "600.00", dueDate: "2026-03-21" }, { firstName: "Alan" });
+    await sweep("2026-03-01T10:05:00Z");
+    await sweep("2026-03-13T09:00:00Z");
+    const list = (query: string) =>
+      app.inject({ method: "GET", url: `/api/admin/payment-reminders?${query}`, headers: { cookie: staff } });
+
+    const res = await list(`retreatId=${grace.retreat.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(new Set(body.items.map((r: PaymentReminder) => r.applicationName))).toEqual(new Set(["Grace Lovelace"]));
+    expect(body.counts).toMatchObject({ all: 2, pending: 1, sent: 1 });
+    const pending = (await list(`retreatId=${grace.retreat.id}&status=pending`)).json();
+    expect(pending.items.map((r: PaymentReminder) => [r.applicationName, r.daysBefore])).toEqual([
+      ["Grace Lovelace", 1],
+    ]);
+    expect((await list("")).json().counts.all).toBe(4);
+    expect((await list(`retreatId=${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await list("retreatId=nope")).statusCode).toBe(400);
+  });
+
   it("is for owner and staff only", async () => {
     for (const role of ["guest", "vendor"] as const) {
       const { cookie } = await signedInAs(app, role);

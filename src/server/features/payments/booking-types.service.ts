@@ -12,7 +12,7 @@ import {
   type UpdateBookingType,
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
-import { currentRetreatRow } from "../../db/current-retreat";
+import { currentRetreatRow, retreatRowOr404 } from "../../db/current-retreat";
 import { type BookingType, bookingTypes, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
@@ -40,6 +40,7 @@ export function toAdminBookingType(row: BookingType): AdminBookingType {
 }
 
 export async function listBookingTypes(db: Db, retreatId?: string): Promise<AdminBookingType[]> {
+  if (retreatId) await retreatRowOr404(db, retreatId);
   const rows = await db
     .select()
     .from(bookingTypes)

@@ -14,6 +14,7 @@ import {
   recentWindowDays,
 } from "../../../shared/schemas/payments";
 import type { Db } from "../../db/client";
+import { retreatRowOr404 } from "../../db/current-retreat";
 import { applications, bookingTypes, paymentPlans, payments } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { moneyFigures, overduePayment, upcomingPayment } from "./money-figures";
@@ -66,8 +67,25 @@ export async function getPayment(db: Db, id: string): Promise<PaymentDto> {
   return toPaymentDto(row);
 }
 
+/**
+ * Payments of one retreat's applications (the season switcher's season), as a condition on
+ * payments alone, so list, count and sums filter alike whatever they join. 404 for an unknown
+ * retreat; undefined (every retreat) without one.
+ */
+async function ofRetreat(db: Db, retreatId: string | undefined): Promise<{ where: SQL | undefined; currency: string }> {
+  if (!retreatId) return { where: undefined, currency: defaultCurrency };
+  const retreat = await retreatRowOr404(db, retreatId);
+  const where = inArray(
+    payments.applicationId,
+    db.select({ id: applications.id }).from(applications).where(eq(applications.retreatId, retreatId)),
+  );
+  return { where, currency: retreat.currency };
+}
+
 export async function listPayments(db: Db, query: PaymentListQuery): Promise<PaymentListResponse> {
   const conditions: SQL[] = [];
+  const season = (await ofRetreat(db, query.retreatId)).where;
+  if (season) conditions.push(season);
   if (query.status) conditions.push(eq(payments.status, query.status));
   if (query.applicationId) conditions.push(eq(payments.applicationId, query.applicationId));
   if (query.paymentPlanId) conditions.push(eq(payments.paymentPlanId, query.paymentPlanId));
@@ -92,7 +110,10 @@ export async function listPlans(
   if (filters.id) conditions.push(eq(paymentPlans.id, filters.id));
   if (filters.status) conditions.push(eq(paymentPlans.status, filters.status));
   if (filters.applicationId) conditions.push(eq(paymentPlans.applicationId, filters.applicationId));
-  if (filters.retreatId) conditions.push(eq(applications.retreatId, filters.retreatId));
+  if (filters.retreatId) {
+    await retreatRowOr404(db, filters.retreatId);
+    conditions.push(eq(applications.retreatId, filters.retreatId));
+  }
   const plans = await db
     .select({
       id: paymentPlans.id,
@@ -181,12 +202,18 @@ async function owedList(db: Db, where: SQL) {
  * Outstanding, upcoming and overdue are the money figures (money-figures.ts), the same the Finance
  * tab and the dashboard use. Dates are London calendar days, as the plans' due dates were computed.
  */
-export async function paymentOverview(db: Db, now: Date = new Date()): Promise<PaymentOverview> {
+export async function paymentOverview(
+  db: Db,
+  options: { retreatId?: string; now?: Date } = {},
+): Promise<PaymentOverview> {
+  const now = options.now ?? new Date();
   const today = todayIn(businessTimeZone, now);
-  const figures = await moneyFigures(db, { now });
-  const upcoming = await owedList(db, upcomingPayment(today));
-  const overdue = await owedList(db, overduePayment(today));
+  const { where: season, currency } = await ofRetreat(db, options.retreatId);
+  const figures = await moneyFigures(db, { now, retreatId: options.retreatId });
+  const upcoming = await owedList(db, and(upcomingPayment(today), season)!);
+  const overdue = await owedList(db, and(overduePayment(today), season)!);
   const recentWhere = and(
+    season,
     eq(payments.status, "completed"),
     ne(payments.type, "refund"),
     gte(payments.paidAt, new Date(now.getTime() - recentWindowDays * 86_400_000)),
@@ -207,6 +234,6 @@ export async function paymentOverview(db: Db, now: Date = new Date()): Promise<P
     overdueAmount: fromPence(figures.overdue.pence),
     recentPayments: recent.map(toPaymentDto),
     recentAmount: fromPence(toPence(recentTotal?.sum ?? "0")),
-    currency: defaultCurrency,
+    currency,
   };
 }

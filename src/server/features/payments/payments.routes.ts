@@ -16,6 +16,7 @@ import {
   recordPaymentSchema,
   updateBookingTypeSchema,
 } from "../../../shared/schemas/payments";
+import { seasonQuerySchema } from "../../../shared/schemas/seasons";
 import { staffRoles } from "../../auth/guards";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
@@ -34,15 +35,22 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/payment-overview",
-    { config, schema: { tags, response: { 200: paymentOverviewSchema } } },
-    async () => paymentOverview(app.db),
+    {
+      config,
+      schema: { tags, querystring: seasonQuerySchema, response: { 200: paymentOverviewSchema, ...errors } },
+    },
+    async (request) => paymentOverview(app.db, { retreatId: request.query.retreatId }),
   );
 
   r.get(
     "/api/admin/payment-plans",
     {
       config,
-      schema: { tags, querystring: paymentPlanListQuerySchema, response: { 200: z.array(paymentPlanSchema) } },
+      schema: {
+        tags,
+        querystring: paymentPlanListQuerySchema,
+        response: { 200: z.array(paymentPlanSchema), ...errors },
+      },
     },
     async (request) => listPlans(app.db, request.query),
   );
@@ -59,7 +67,10 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/payments",
-    { config, schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } },
+    {
+      config,
+      schema: { tags, querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema, ...errors } },
+    },
     async (request) => listPayments(app.db, request.query),
   );
 
@@ -95,7 +106,11 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
     "/api/admin/booking-types",
     {
       config,
-      schema: { tags, querystring: bookingTypeListQuerySchema, response: { 200: z.array(adminBookingTypeSchema) } },
+      schema: {
+        tags,
+        querystring: bookingTypeListQuerySchema,
+        response: { 200: z.array(adminBookingTypeSchema), ...errors },
+      },
     },
     async (request) => listBookingTypes(app.db, request.query.retreatId),
   );

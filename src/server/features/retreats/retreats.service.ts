@@ -1,14 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
-import { activeRetreatStatuses, currentRetreatRow } from "../../db/current-retreat";
-import { bookingTypes, type Retreat, retreats } from "../../db/schema";
+import { retreatMessages } from "../../../shared/schemas/retreats-admin";
+import { activeRetreatStatuses, currentRetreatRow, retreatRowOr404 } from "../../db/current-retreat";
+import { bookingTypes, type Retreat } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 
 /** Retreats open to applicants; the current retreat is the oldest of them (db/current-retreat.ts). */
 export { activeRetreatStatuses };
 
-export const retreatNotFoundMessage = "Retreat not found.";
+export const retreatNotFoundMessage = retreatMessages.notFound;
 
 /** A retreat with its bookable types, as the public site and the application form need it. */
 export async function withBookableTypes(db: DbOrTx, retreat: Retreat) {
@@ -58,10 +59,7 @@ export function toCurrentRetreatDto(retreat: Awaited<ReturnType<typeof withBooka
  * empty state. Every admin list and write that takes an optional retreatId goes through here.
  */
 export async function resolveRetreat(db: DbOrTx, retreatId?: string): Promise<Retreat | null> {
-  if (!retreatId) return currentRetreatRow(db);
-  const [row] = await db.select().from(retreats).where(eq(retreats.id, retreatId)).limit(1);
-  if (!row) throw new AppError("not_found", retreatNotFoundMessage);
-  return row;
+  return retreatId ? retreatRowOr404(db, retreatId) : currentRetreatRow(db);
 }
 
 /** resolveRetreat for callers that cannot go on without one: 404 with their message when none is current. */

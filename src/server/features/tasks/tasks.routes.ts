@@ -36,7 +36,10 @@ export async function registerTaskRoutes(app: FastifyInstance) {
 
   r.get(
     base,
-    { config, schema: { tags, querystring: taskListQuerySchema, response: { 200: z.array(taskSchema) } } },
+    {
+      config,
+      schema: { tags, querystring: taskListQuerySchema, response: { 200: z.array(taskSchema), 404: errorSchema } },
+    },
     async (request) => listTasks(app.db, request.query),
   );
 

@@ -16,6 +16,7 @@ import {
   type UpdateTaskInput,
 } from "../../../shared/schemas/tasks";
 import type { Db } from "../../db/client";
+import { retreatRowOr404 } from "../../db/current-retreat";
 import { tasks, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
@@ -93,7 +94,10 @@ export async function listTasks(
   filter: { retreatId?: string; status?: TaskStatus; assigneeId?: string },
 ): Promise<TaskDto[]> {
   const where: SQL[] = [];
-  if (filter.retreatId) where.push(eq(tasks.retreatId, filter.retreatId));
+  if (filter.retreatId) {
+    await retreatRowOr404(db, filter.retreatId);
+    where.push(eq(tasks.retreatId, filter.retreatId));
+  }
   if (filter.status) where.push(eq(tasks.status, filter.status));
   if (filter.assigneeId) where.push(eq(tasks.assigneeId, filter.assigneeId));
   const rows = await db

@@ -116,6 +116,9 @@ describe("tasks: create, list, edit, delete", () => {
     expect(byAssignee.map((x: TaskDto) => x.id)).toEqual([mine.id]);
     const other = await insertRetreat(app, { name: "Other retreat" });
     expect((await call("GET", `/api/admin/tasks?retreatId=${other.id}`)).json()).toEqual([]);
+    const unknown = await call("GET", `/api/admin/tasks?retreatId=${crypto.randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Retreat not found.");
     const pending = (await call("GET", "/api/admin/tasks?status=pending")).json();
     expect(pending.every((x: TaskDto) => x.status === "pending")).toBe(true);
     expect(pending.length).toBeGreaterThan(1);

@@ -18,6 +18,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
 import { WriteError } from "../../../components/ui/write-error";
 import { toast } from "../../../lib/use-toast";
+import { useSeason } from "../../admin-shell/use-season";
 import { fullName } from "./format";
 import { useCreateApplication, useUpdateApplication } from "./use-application-mutations";
 
@@ -74,6 +75,7 @@ export function ApplicationFormDialog({
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateApplication();
+  const { retreatId } = useSeason();
   const update = useUpdateApplication();
   const form = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
@@ -98,7 +100,11 @@ export function ApplicationFormDialog({
           },
         );
       } else {
-        create.mutate({ ...values, roomPreference: room, consentGdpr, consentMarketing }, { onSuccess: onClose });
+        // A new application goes to the season the back office shows (the season switcher's).
+        create.mutate(
+          { ...values, roomPreference: room, consentGdpr, consentMarketing, ...(retreatId ? { retreatId } : {}) },
+          { onSuccess: onClose },
+        );
       }
     },
     (invalid) => focusFirstError(formRef.current, Object.keys(invalid)),

@@ -6,6 +6,7 @@ import { adminApplication } from "../../../test/builders";
 import { passTime } from "../../../test/clock";
 import { type ApiCall, type ApiReplyBody, fakeApi } from "../../../test/fake-api";
 import { renderWithClient, resetClientTest, stubResizeObserver } from "../../../test/render";
+import { adminRetreat, seasonRoutes } from "../../../test/season";
 import { table, tableRow } from "../../../test/table";
 import { searchDebounceMs } from "../../admin-shell/use-debounced-search";
 import { ApplicationsTab } from "./applications-tab";
@@ -34,10 +35,17 @@ let calls: ApiCall[];
 let writeReplies: Record<string, ApiReplyBody>;
 let listTotal: number;
 
+/** The season the back office shows (the season switcher's): the list and the export are its. */
+const season = adminRetreat({ name: "Bali 2025", status: "completed", isCurrent: false });
+
 beforeEach(() => {
   writeReplies = {};
   listTotal = 60;
-  ({ calls } = fakeApi(({ method, url }) => {
+  const seasons = seasonRoutes([adminRetreat({ isCurrent: true }), season], season.id).routes;
+  ({ calls } = fakeApi((call) => {
+    const { method, url } = call;
+    const seasonRoute = seasons[`${method} ${url}`];
+    if (seasonRoute) return seasonRoute(call);
     if (method === "GET" && url.startsWith("/api/admin/applications?")) {
       const page = Number(new URL(url, "http://x").searchParams.get("page"));
       return Response.json({ items: [ada, grace, hedy], total: listTotal, totalIsEstimate: false, page, pageSize: 25 });
@@ -62,7 +70,7 @@ describe("ApplicationsTab", () => {
   it("shows the server's page: names, stage badges, scores out of 100 and the count", async () => {
     renderTab();
     await screen.findByText("Showing 1–3 of 60 applications");
-    expect(lastListUrl().search).toBe("?sort=submittedAt&order=desc&page=1&pageSize=25");
+    expect(lastListUrl().search).toBe(`?retreatId=${season.id}&sort=submittedAt&order=desc&page=1&pageSize=25`);
     const headers = within(table())
       .getAllByRole("columnheader")
       .map((h) => h.textContent);
@@ -115,7 +123,7 @@ describe("ApplicationsTab", () => {
     await waitFor(() => expect(lastListUrl().searchParams.get("page")).toBe("2"));
     const exportLink = screen.getByRole("link", { name: "Export" });
     expect(exportLink.getAttribute("href")).toBe(
-      "/api/admin/applications/export?search=ada&stage=waitlist&sort=submittedAt&order=desc",
+      `/api/admin/applications/export?retreatId=${season.id}&search=ada&stage=waitlist&sort=submittedAt&order=desc`,
     );
   });
 

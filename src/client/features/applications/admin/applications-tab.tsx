@@ -12,6 +12,7 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
+import { useSeason } from "../../admin-shell/use-season";
 import { applicationsPath } from "../applications-api";
 import { ApplicationDetailModal } from "./application-detail-modal";
 import { ApplicationFormDialog } from "./application-form-dialog";
@@ -66,8 +67,10 @@ export function ApplicationsTab() {
     if (linked.data) setDialog({ kind: "view", application: linked.data });
   }, [linked.data]);
 
+  const season = useSeason();
   const list = useQuery<ApplicationListResponse>({
-    queryKey: [listUrl(filters)],
+    queryKey: [listUrl(filters, season.retreatId)],
+    enabled: !season.isLoading,
     // Keep the current rows on screen while the next page or sort loads.
     placeholderData: keepPreviousData,
   });
@@ -138,7 +141,7 @@ export function ApplicationsTab() {
           </div>
           <div className="flex gap-2">
             <a
-              href={exportUrl(filters)}
+              href={exportUrl(filters, season.retreatId)}
               download
               className={buttonVariants({ variant: "outline", className: "flex-1" })}
             >

@@ -16,9 +16,13 @@ export type ListFilters = {
 export const defaultFilters: ListFilters = { search: "", stage: "all", sort: "submittedAt", order: "desc", page: 1 };
 export const pageSize = 25;
 
-/** The query string for the list (or, without the page, the export): defaults are left out. */
-export function filterParams(filters: ListFilters, withPage = true): URLSearchParams {
+/**
+ * The query string for the list (or, without the page, the export): defaults are left out; the
+ * season (the season switcher's retreat) when there is one.
+ */
+export function filterParams(filters: ListFilters, withPage = true, retreatId?: string): URLSearchParams {
   const params = new URLSearchParams();
+  if (retreatId) params.set("retreatId", retreatId);
   if (filters.search.trim()) params.set("search", filters.search.trim());
   if (filters.stage !== "all") params.set("stage", filters.stage);
   params.set("sort", filters.sort);
@@ -31,12 +35,12 @@ export function filterParams(filters: ListFilters, withPage = true): URLSearchPa
 }
 
 /** The query key is the URL itself (spec section 7: the default query function fetches the key). */
-export function listUrl(filters: ListFilters): string {
-  return `${applicationsPath}?${filterParams(filters)}`;
+export function listUrl(filters: ListFilters, retreatId?: string): string {
+  return `${applicationsPath}?${filterParams(filters, true, retreatId)}`;
 }
 
-export function exportUrl(filters: ListFilters): string {
-  return `${applicationsPath}/export?${filterParams(filters, false)}`;
+export function exportUrl(filters: ListFilters, retreatId?: string): string {
+  return `${applicationsPath}/export?${filterParams(filters, false, retreatId)}`;
 }
 
 /** Clicking a header sorts by it; clicking the sorted header again flips the order. */
