@@ -91,6 +91,7 @@ describe("DashboardPage", () => {
       "Tasks",
       "Finance",
       "Payments",
+      "Site",
       "Settings",
     ]);
   });
@@ -101,6 +102,7 @@ describe("DashboardPage", () => {
     expect(tabNames()).not.toContain("Settings");
     expect(tabNames()).toContain("Finance");
     expect(tabNames()).toContain("Payments");
+    expect(tabNames()).toContain("Site");
   });
 
   it("greets a user without a first name by their email (spec: first name, or email)", async () => {
