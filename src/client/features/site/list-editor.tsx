@@ -49,7 +49,7 @@ export function ListEditor<N extends ListName>({
           {fields.map((field, index) => {
             const label = itemLabel(index);
             return (
-              <li key={field.id} className="grid gap-4 rounded-md border border-border p-4">
+              <li key={field.id} className="grid gap-4 rounded-md border border-border p-3 sm:p-4">
                 <div className="flex items-center justify-between gap-2">
                   <h4 className="text-sm font-semibold">{label}</h4>
                   <div className="flex items-center">

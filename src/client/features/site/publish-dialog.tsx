@@ -45,6 +45,7 @@ export function PublishDialog({
       }
     >
       <div className="grid gap-3 text-sm">
+        <p>It replaces what the public site shows now. You can keep editing the draft and publish again at any time.</p>
         {shownName !== null ? (
           <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900" data-testid="season-switch">
             The public site shows {shownName} now. Publishing switches it to <strong>{retreatName}</strong>: its dates,

@@ -16,9 +16,8 @@ export const sitePaths = {
 /** The query key is the URL (the default query function fetches the key). */
 export const adminSiteUrl = (retreatId: string) => `${sitePaths.admin}?retreatId=${encodeURIComponent(retreatId)}`;
 
-/** The draft rendered as the public page; `version` makes a new address after each save, so no frame shows an old one. */
-export const sitePreviewUrl = (retreatId: string, version?: string) =>
-  `${sitePaths.preview}?retreatId=${encodeURIComponent(retreatId)}${version ? `&v=${encodeURIComponent(version)}` : ""}`;
+/** The saved draft rendered as the public page (answered no-store, so every opening shows the latest save). */
+export const sitePreviewUrl = (retreatId: string) => `${sitePaths.preview}?retreatId=${encodeURIComponent(retreatId)}`;
 
 export function useAdminSite(retreatId: string | undefined) {
   return useQuery<AdminSiteContent>({ queryKey: [adminSiteUrl(retreatId ?? "")], enabled: Boolean(retreatId) });

@@ -21,6 +21,10 @@ import { errorNames, type SiteFormValues } from "./site-form";
 import { SitePreview } from "./site-preview";
 import { SiteSections, sectionAnchor, siteSections } from "./site-sections";
 
+/** The sticky bar's buttons share a phone's width; their icons show from the small breakpoint up. */
+const actionClass = "flex-1 px-3 sm:flex-none sm:px-4";
+const actionIconClass = "hidden size-4 sm:block";
+
 function PublicationBadge({ site }: { site: AdminSiteContent }) {
   if (!site.publishedAt)
     return (
@@ -159,35 +163,36 @@ export function SiteEditor({ site, canPublish }: { site: AdminSiteContent; canPu
         </FormIdContext.Provider>
       </form>
 
-      {/* Always in reach on a long form: what is unsaved, and the three actions. */}
+      {/* Always in reach on a long form: whether anything is unsaved, and the actions. One row on a phone. */}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:px-4">
-        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+        <p className="sr-only text-sm text-muted-foreground sm:not-sr-only sm:mr-auto" aria-live="polite">
           {dirty ? "You have unsaved edits." : "Everything is saved."}
         </p>
         {formError ? <FormAlert className="basis-full">{formError}</FormAlert> : null}
-        <Button variant="outline" onClick={onPreview} disabled={busy}>
-          <Eye aria-hidden="true" className="size-4" />
+        <Button variant="outline" onClick={onPreview} disabled={busy} className={actionClass}>
+          <Eye aria-hidden="true" className={actionIconClass} />
           {dirty ? "Save and preview" : "Preview"}
         </Button>
-        <Button type="submit" form={formId} variant={canPublish ? "outline" : "default"} disabled={busy}>
-          <Save aria-hidden="true" className="size-4" />
+        <Button
+          type="submit"
+          form={formId}
+          variant={canPublish ? "outline" : "default"}
+          disabled={busy}
+          className={actionClass}
+        >
+          <Save aria-hidden="true" className={actionIconClass} />
           {save.isPending ? "Saving..." : "Save draft"}
         </Button>
         {canPublish ? (
-          <Button onClick={onPublish} disabled={busy}>
-            <Send aria-hidden="true" className="size-4" />
+          <Button onClick={onPublish} disabled={busy} className={actionClass}>
+            <Send aria-hidden="true" className={actionIconClass} />
             Publish
           </Button>
         ) : null}
       </div>
 
       {previewing ? (
-        <SitePreview
-          retreatId={site.retreatId}
-          retreatName={site.retreatName}
-          version={site.updatedAt}
-          onClose={() => setPreviewing(false)}
-        />
+        <SitePreview retreatId={site.retreatId} retreatName={site.retreatName} onClose={() => setPreviewing(false)} />
       ) : null}
       {confirming ? (
         <PublishDialog

@@ -8,7 +8,7 @@ export type SiteForm = UseFormReturn<SiteFormValues, unknown, SiteContent>;
 
 /** The hint under every Markdown field: what site-markdown.ts on the server keeps. */
 export const markdownHint =
-  "Markdown: a blank line starts a new paragraph; **bold**, *italic*, [link text](https://…), lists with - or 1. HTML is shown as text.";
+  "Markdown: **bold**, *italic*, [link](https://…), lists with - or 1. A blank line starts a new paragraph.";
 
 /**
  * The dotted names of every message in react-hook-form's nested errors ("faq.2.answer"), the

@@ -21,17 +21,15 @@ type Width = (typeof widths)[number]["value"];
 export function SitePreview({
   retreatId,
   retreatName,
-  version,
   onClose,
 }: {
   retreatId: string;
   retreatName: string;
-  /** The draft's save time: a new frame address after every save. */
-  version: string;
   onClose: () => void;
 }) {
   const [width, setWidth] = useState<Width>("desktop");
-  const src = sitePreviewUrl(retreatId, version);
+  // Mounted afresh at each opening, so the frame loads the draft as last saved.
+  const src = sitePreviewUrl(retreatId);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -39,13 +37,15 @@ export function SitePreview({
           aria-describedby={undefined}
           className="fixed inset-0 z-40 flex flex-col bg-muted focus:outline-none"
         >
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border bg-card px-4 py-3 sm:px-6">
-            <Dialog.Title className="min-w-0 flex-1 text-base font-semibold leading-tight">
-              Preview: {retreatName}
-              <span className="block text-sm font-normal text-muted-foreground">
+          <div className="flex items-center gap-2 border-b border-border bg-card px-4 py-2 sm:gap-4 sm:px-6 sm:py-3">
+            <div className="min-w-0 flex-1">
+              <Dialog.Title className="truncate text-base font-semibold leading-tight">
+                Preview: {retreatName}
+              </Dialog.Title>
+              <p className="hidden text-sm text-muted-foreground sm:block">
                 The saved draft, as the public site would serve it once published.
-              </span>
-            </Dialog.Title>
+              </p>
+            </div>
             <fieldset className="hidden rounded-md border border-border p-0.5 sm:flex">
               <legend className="sr-only">Preview width</legend>
               {widths.map((option) => (
@@ -65,7 +65,8 @@ export function SitePreview({
             </fieldset>
             <a href={src} target="_blank" rel="noopener" className={buttonVariants({ variant: "outline", size: "sm" })}>
               <ExternalLink aria-hidden="true" className="size-4" />
-              Open in a new tab
+              {/* A phone has room for the icon only; the name stays for screen readers. */}
+              <span className="sr-only sm:not-sr-only">Open in a new tab</span>
             </a>
             <Dialog.Close
               aria-label="Close preview"
