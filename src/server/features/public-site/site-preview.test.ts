@@ -16,6 +16,7 @@ import { retreatWithRates } from "../../test/builders";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { makeRenderer, type SsrModule } from "./landing-renderer";
+import { withoutScripts } from "./preview-document";
 import { previewMessages } from "./public-site.service";
 
 const shell =
@@ -161,6 +162,23 @@ describe("the Site tab's preview", () => {
     expect(res.body).toContain('&lt;script&gt;alert("about")&lt;/script&gt;');
     expect(res.body).toContain("<p>And <strong>bold</strong></p>");
     expect(embedded(res.body).site.content.hero.title).toBe(title);
+  });
+
+  it("is, once the draft is published, the page '/' serves byte for byte but for its scripts", async () => {
+    const retreatId = await currentRetreatId();
+    await saveDraft(retreatId, (c) => {
+      c.hero.title = "Published and previewed";
+    });
+    const published = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/site/publish",
+      headers: { cookie: cookie.owner },
+      payload: { retreatId },
+    });
+    expect(published.statusCode).toBe(200);
+    const served = (await t.app.inject("/")).body;
+    expect(served).toContain("<h1>Published and previewed</h1>");
+    expect((await preview(t.app, retreatId)).body).toBe(withoutScripts(served));
   });
 
   it("leaves out the client's scripts and module preloads that '/' carries", async () => {
