@@ -118,6 +118,7 @@ test("the dashboard shows real figures and passes axe", { tag: "@mobile" }, asyn
     "Tasks",
     "Finance",
     "Payments",
+    "Site",
     "Settings",
   ]) {
     await expect(page.getByRole("tab", { name: tab })).toBeVisible();

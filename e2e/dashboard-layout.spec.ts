@@ -42,6 +42,7 @@ const tabs = [
   ["tasks", "Tasks"],
   ["finance", "Finance"],
   ["payments", "Payments"],
+  ["site", "Site"],
   ["settings", "Settings"],
 ] as const;
 

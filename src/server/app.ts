@@ -43,6 +43,8 @@ declare module "fastify" {
     queue: JobQueue | null;
     /** Encrypts and decrypts passport and medical fields (src/server/encryption/field-encryption.ts). */
     fieldCipher: FieldCipher;
+    /** Renders the landing page (features/public-site); null without a client build. */
+    landingRenderer: RenderLanding | null;
   }
 }
 
@@ -109,6 +111,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("db", database.db);
   app.decorate("queue", null);
   app.decorate("fieldCipher", createFieldCipher(config.dataEncryptionKey));
+  // Before the routes: "/" and the Site tab's preview render with the same renderer.
+  app.decorate(
+    "landingRenderer",
+    options.landingRenderer !== undefined ? options.landingRenderer : await loadLandingRenderer(config.clientDir),
+  );
   outboxWarnings.log = app.log;
   sendRetry.firstDelaySeconds = config.emailRetryDelaySeconds;
 
@@ -153,8 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerFeatureRoutes(app);
   registerApiDocs(app);
 
-  const renderLanding =
-    options.landingRenderer !== undefined ? options.landingRenderer : await loadLandingRenderer(config.clientDir);
+  const renderLanding = app.landingRenderer;
   await registerStaticClient(
     app,
     config.clientDir,

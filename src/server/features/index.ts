@@ -24,6 +24,7 @@ import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
+import { registerPublicSiteRoutes } from "./public-site/public-site.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
@@ -56,6 +57,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerAdminRetreatRoutes(app);
   await registerSeasonRoutes(app);
   await registerSiteContentRoutes(app);
+  await registerPublicSiteRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);
   await registerAdminApplicationRoutes(app);

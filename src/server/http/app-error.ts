@@ -9,7 +9,8 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "rate_limited"
   | "internal"
-  | "bad_gateway";
+  | "bad_gateway"
+  | "unavailable";
 
 const statusByCode: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -25,6 +26,8 @@ const statusByCode: Record<ErrorCode, number> = {
   internal: 500,
   /** A provider we depend on (Stripe) failed: not our fault, and worth retrying later. */
   bad_gateway: 502,
+  /** Something this process cannot do as deployed (the site preview without a client build). */
+  unavailable: 503,
 };
 
 export type FieldError = { path: string; message: string };

@@ -193,6 +193,8 @@ export type AdminSiteContent = z.infer<typeof adminSiteContentSchema>;
 export const siteRetreatQuerySchema = z.strictObject({
   retreatId: z.uuid("retreatId must be a retreat id").optional(),
 });
+/** GET /api/admin/site/preview?retreatId=: the landing page rendered from that retreat's draft. */
+export const sitePreviewQuerySchema = z.strictObject({ retreatId: z.uuid("retreatId must be a retreat id") });
 export const sitePublishBodySchema = z.strictObject({ retreatId: z.uuid("retreatId must be a retreat id") });
 export const siteDraftBodySchema = z.strictObject({
   retreatId: z.uuid("retreatId must be a retreat id"),

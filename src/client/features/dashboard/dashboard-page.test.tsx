@@ -96,6 +96,7 @@ describe("DashboardPage", () => {
       "Tasks",
       "Finance",
       "Payments",
+      "Site",
       "Settings",
     ]);
   });
@@ -106,6 +107,7 @@ describe("DashboardPage", () => {
     expect(tabNames()).not.toContain("Settings");
     expect(tabNames()).toContain("Finance");
     expect(tabNames()).toContain("Payments");
+    expect(tabNames()).toContain("Site");
   });
 
   it("greets a user without a first name by their email (spec: first name, or email)", async () => {

@@ -8,6 +8,7 @@ import { InterviewsTab } from "../interviews/interviews-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
+import { SiteTab } from "../site/site-tab";
 import { TasksTab } from "../tasks/tasks-tab";
 import { OverviewTab } from "./overview-tab";
 
@@ -20,6 +21,8 @@ export const dashboardTabs = [
   { value: "tasks", label: "Tasks" },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
+  // The public site's words: staff edit them, the owner publishes (issue 18); Settings stays the owner's.
+  { value: "site", label: "Site", roles: ["owner", "staff"] },
   { value: "settings", label: "Settings", roles: ["owner"] },
 ] as const;
 
@@ -46,7 +49,7 @@ function writeTabToUrl(tab: DashboardTab) {
 
 /**
  * Scrolls the tab bar sideways (never the page) so the active tab is in full view: on a phone the
- * nine tabs are wider than the screen, and Settings or Payments would otherwise sit off its edge.
+ * ten tabs are wider than the screen, and Settings or Payments would otherwise sit off its edge.
  */
 export function revealActiveTab(scroller: HTMLElement | null) {
   const active = scroller?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
@@ -100,6 +103,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <FinanceTab />
           ) : item.value === "payments" ? (
             <PaymentsTab />
+          ) : item.value === "site" ? (
+            <SiteTab role={role} />
           ) : (
             <SettingsTab />
           )}

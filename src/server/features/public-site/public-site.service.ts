@@ -17,6 +17,12 @@ import type { DbOrTx } from "../../db/types";
 import { getCurrentRetreat, toCurrentRetreatDto, withBookableTypes } from "../retreats/retreats.service";
 import { previewSite, publishedContent, toPublicSite } from "../site-content/site-content.service";
 import type { LandingData, RenderLanding } from "./landing-renderer";
+import { withoutScripts } from "./preview-document";
+
+export const previewMessages = {
+  notBuilt:
+    "The preview is not available: this server has no build of the public site. Run npm run build, then restart the server.",
+} as const;
 
 export interface ServedLanding {
   /** Changes whenever the page would render differently. */
@@ -50,9 +56,12 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
   };
 }
 
-/** The Site tab's preview: a retreat's draft rendered exactly as publishing it would serve it. */
+/**
+ * The Site tab's preview: a retreat's draft rendered exactly as publishing it would serve it, with
+ * the client's scripts left out (preview-document.ts says why).
+ */
 export async function previewLanding(db: DbOrTx, retreatId: string, render: RenderLanding): Promise<string> {
   const { retreat, site } = await previewSite(db, retreatId);
   const data: LandingData = { retreat: toCurrentRetreatDto(await withBookableTypes(db, retreat)), site };
-  return render(data);
+  return withoutScripts(await render(data));
 }

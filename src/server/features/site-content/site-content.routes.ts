@@ -16,8 +16,8 @@ const tags = ["admin", "site"];
 
 /**
  * The public site's words: anyone reads the published copy; staff read and save drafts; only the
- * owner publishes (as only the owner changes Settings). The preview page is served by the landing
- * renderer (http/landing-render.ts), which renders drafts with the same code as the real page.
+ * owner publishes (as only the owner changes Settings). The draft's preview page is served by
+ * public-site.routes.ts, with the renderer of the real page.
  */
 export async function registerSiteContentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
