@@ -28,6 +28,7 @@ import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
 import { registerScheduleRoutes } from "./schedule/schedule.routes";
+import { registerSeasonRoutes } from "./seasons/seasons.routes";
 import { registerSettingsRoutes } from "./settings/settings.routes";
 import { registerSiteContentRoutes } from "./site-content/site-content.routes";
 import { registerStripeRoutes } from "./stripe/stripe.routes";
@@ -53,6 +54,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerAuditRoutes(app);
   await registerRetreatRoutes(app);
   await registerAdminRetreatRoutes(app);
+  await registerSeasonRoutes(app);
   await registerSiteContentRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);

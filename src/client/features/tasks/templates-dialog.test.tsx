@@ -8,6 +8,7 @@ import { TemplatesDialog } from "./templates-dialog";
 
 const pickups: TaskTemplateDto = {
   id: "11111111-1111-4111-8111-111111111111",
+  retreatId: null,
   title: "Confirm airport pickups",
   description: null,
   category: "travel",

@@ -23,6 +23,7 @@ const received: TransactionalTemplate = {
   variables: [{ name: "firstName", description: "Applicant's first name", sample: "Alex" }],
   isActive: true,
   isDefault: false,
+  retreatId: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 const welcome: TransactionalTemplate = {
