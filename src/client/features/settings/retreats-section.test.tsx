@@ -291,6 +291,8 @@ describe("RetreatsSection", () => {
     fireEvent.click(await screen.findByRole("button", { name: `Invite the priority list to ${lisbon.name}` }));
     const dialog = await screen.findByRole("dialog", { name: "Invite the priority list" });
     expect(within(dialog).getByText(/applications for Lisbon 2027 are open/)).toBeTruthy();
+    // Not the season the public site shows yet: sending now would invite people to the other season's form.
+    expect(within(dialog).getByText(/publish this season's site before you press Send/)).toBeTruthy();
     expect(writes(calls)).toEqual([]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Write draft campaign" }));
 

@@ -68,7 +68,7 @@ export function RetreatsSection() {
           </CardTitle>
           <CardDescription>
             Dates, places and time zone drive payment plans, refunds, acceptances and the schedule. The public site
-            shows the oldest open or planning retreat.
+            shows the open or planning retreat whose site was published last.
           </CardDescription>
         </div>
         <Button onClick={() => setEditing("new")}>

@@ -524,6 +524,8 @@ describe("Invite the priority list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Invite the priority list" }));
     const dialog = await screen.findByRole("dialog", { name: "Invite the priority list" });
     expect(within(dialog).getByText(/applications for Bali Vegan Activism Retreat 2027 are open/)).toBeTruthy();
+    // The season the public site shows: no need to publish first.
+    expect(within(dialog).queryByText(/publish this season's site/)).toBeNull();
     // The draft is written only on request; the list now holds it too.
     campaigns = [draft, ...campaigns];
     fireEvent.click(within(dialog).getByRole("button", { name: "Write draft campaign" }));

@@ -21,7 +21,7 @@ export function PriorityInviteDialog({
   onClose,
   onOpenCampaign,
 }: {
-  retreat: { id: string; name: string };
+  retreat: { id: string; name: string; isCurrent?: boolean };
   onClose: () => void;
   onOpenCampaign?: (campaignId: string) => void;
 }) {
@@ -89,6 +89,12 @@ export function PriorityInviteDialog({
             Nothing is sent now: you can read, edit and test the draft, then press Send on it in the Waitlist tab's
             Campaigns.
           </p>
+          {retreat.isCurrent === false ? (
+            <p>
+              The public site does not show {retreat.name} yet, so its form still takes applications for the season it
+              shows: publish this season's site before you press Send.
+            </p>
+          ) : null}
           <WriteError mutation={invite} fallback="The draft could not be written. Please try again." />
         </div>
       )}
