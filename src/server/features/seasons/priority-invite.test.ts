@@ -236,4 +236,17 @@ describe("POST /api/admin/retreats/{id}/priority-invite", () => {
     expect(row!.tags).not.toContain("priority-2027");
     expect(res.json().audienceSize).toBe(reached.length);
   });
+
+  it("shows a season's name as typed in the draft, never as Markdown or template code", async () => {
+    const odd = await insertRetreat(t.app, { name: "Retreat {{ firstName }} *2029* <b>", startDate: "2029-03-01" });
+    const res = await invite(odd.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const preview = await call("POST", `/api/admin/email-campaigns/${res.json().campaignId}/preview`, cookie.staff);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rendered = preview.json() as { subject: string; html: string; text: string };
+    expect(rendered.subject).toBe("Applications for Retreat {{ firstName }} *2029* <b> are open");
+    expect(rendered.text).toContain("Retreat {{ firstName }} *2029* <b>");
+    expect(rendered.html).not.toContain("<em>2029</em>");
+    expect(rendered.html).not.toContain("<b>");
+  });
 });
