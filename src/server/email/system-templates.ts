@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
 import type { DbOrTx } from "../db/types";
@@ -318,20 +318,32 @@ export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
 }
 
 /**
- * One recipient's copy of a product message: the edited version in email_templates (row named
- * key) when there is one, else the default. Returns null when staff switched the message off
- * (isActive false): the caller then queues nothing and carries on. Edited text renders in the
- * email sandbox, off the event loop.
+ * One recipient's copy of a product message: the season's own copy (email_templates row named key
+ * for `retreatId`) when the message is about a retreat that has one, else the edited default
+ * (retreat_id null), else the built-in text. Returns null when staff switched the message off
+ * (isActive false) in the row that applies: the caller then queues nothing and carries on. Edited
+ * text renders in the email sandbox, off the event loop.
  */
 export async function renderSystemEmail<K extends SystemTemplateKey>(
   db: DbOrTx,
   key: K,
   data: SystemTemplateData[K],
+  scope: { retreatId?: string | null } = {},
 ): Promise<RenderedEmail | null> {
+  const retreatId = scope.retreatId ?? null;
   const [row] = await db
     .select({ subject: emailTemplates.subject, body: emailTemplates.body, isActive: emailTemplates.isActive })
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.name, key), isNull(emailTemplates.retreatId)))
+    .where(
+      and(
+        eq(emailTemplates.name, key),
+        retreatId
+          ? or(isNull(emailTemplates.retreatId), eq(emailTemplates.retreatId, retreatId))
+          : isNull(emailTemplates.retreatId),
+      ),
+    )
+    // The season's copy before the default.
+    .orderBy(sql`${emailTemplates.retreatId} is null`)
     .limit(1);
   if (row && !row.isActive) return null;
   if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);

@@ -85,7 +85,9 @@ describe("role matrix", () => {
   it("follows the product's policy: owner for users, settings, audit, privacy requests and publishing the site; owner and staff for the rest of /api/admin; vendor and guest for their portals", () => {
     const expected = (url: string, method: string): Role[] => {
       if (/^\/api\/admin\/(users|settings|audit-logs|privacy)(\/|$)/.test(url)) return ["owner"];
-      // Staff read the retreats; creating and editing them is the owner's (Settings tab).
+      // Staff invite a season's priority list (a draft campaign, as any campaign they write).
+      if (/^\/api\/admin\/retreats\/[^/]+\/priority-invite$/.test(url)) return ["owner", "staff"];
+      // Staff read the retreats; creating, copying and editing them is the owner's (Settings tab).
       if (/^\/api\/admin\/retreats(\/|$)/.test(url) && method !== "GET") return ["owner"];
       // Staff edit the public site's drafts; publishing it is the owner's.
       if (url === "/api/admin/site/publish") return ["owner"];

@@ -62,12 +62,20 @@ export const transactionalTemplateSchema = z.object({
   isActive: z.boolean(),
   /** Subject and body equal the built-in default. */
   isDefault: z.boolean(),
+  /** The season this is its own copy of; null: the default every season without a copy sends. */
+  retreatId: z.uuid().nullable(),
   updatedAt: z.string(),
 });
 export type TransactionalTemplate = z.infer<typeof transactionalTemplateSchema>;
 
-/** GET /api/admin/email-templates */
+/**
+ * GET /api/admin/email-templates: the defaults; with ?retreatId= the messages that season sends
+ * (its own copy of each where it has one, else the default).
+ */
 export const transactionalTemplateListSchema = z.object({ items: z.array(transactionalTemplateSchema) });
+export const transactionalTemplateListQuerySchema = z.strictObject({
+  retreatId: z.uuid("retreatId must be a retreat id").optional(),
+});
 
 /** PUT /api/admin/email-templates/{id}: unknown {{ variables }} are refused with a 400 naming them. */
 export const transactionalTemplateUpdateSchema = z.strictObject({

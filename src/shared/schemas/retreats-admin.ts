@@ -155,3 +155,36 @@ export const adminRetreatSchema = retreatFactsSchema.extend({
 });
 export type AdminRetreat = z.infer<typeof adminRetreatSchema>;
 export const adminRetreatListSchema = z.array(adminRetreatSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Seasons: copy a retreat into the following season, invite its priority list
+// ---------------------------------------------------------------------------------------------
+
+const seasonDay = z.iso.date(retreatMessages.date);
+
+/**
+ * POST /api/admin/retreats/{id}/copy: the new season's dates (both required: the copied site's
+ * dates wording comes from them) and, optionally, its name (default: the source's name with its
+ * year replaced by the new start date's year, see nextSeasonName in shared/season.ts).
+ */
+export const seasonCopySchema = z
+  .strictObject({ name: name.optional(), startDate: seasonDay, endDate: seasonDay })
+  .superRefine(checkDates);
+export type SeasonCopyInput = z.input<typeof seasonCopySchema>;
+export type SeasonCopy = z.output<typeof seasonCopySchema>;
+
+/**
+ * POST /api/admin/retreats/{id}/priority-invite: the draft campaign written to the season's
+ * priority list (nothing is sent until staff press Send on it).
+ */
+export const priorityInviteResultSchema = z.object({
+  campaignId: z.uuid(),
+  campaignName: z.string(),
+  /** People the campaign would reach if sent now (each address once, unsubscribed left out). */
+  audienceSize: z.number().int(),
+  /** The subscriber tag the campaign targets; staff can see the list under it in Subscribers. */
+  tag: z.string(),
+  /** On the list (waitlisted or kept-on-the-priority-list applicants) but with no email subscription, so not reached. */
+  notSubscribed: z.number().int(),
+});
+export type PriorityInviteResult = z.infer<typeof priorityInviteResultSchema>;

@@ -185,8 +185,24 @@ export const taskTemplateInputSchema = z.strictObject({
 });
 export type TaskTemplateInput = z.input<typeof taskTemplateInputSchema>;
 
+/**
+ * POST /api/admin/task-templates: a template for the season named (default: the current one). It
+ * joins the list that season uses: its own templates when it has any, else the defaults.
+ */
+export const taskTemplateCreateSchema = taskTemplateInputSchema.extend({
+  retreatId: z.uuid("Choose a valid retreat.").nullish(),
+});
+export type TaskTemplateCreateInput = z.input<typeof taskTemplateCreateSchema>;
+
+/** GET /api/admin/task-templates?retreatId=: the season's own templates, else the defaults. */
+export const taskTemplateListQuerySchema = z.strictObject({
+  retreatId: z.uuid("Choose a valid retreat.").optional(),
+});
+
 export const taskTemplateSchema = z.object({
   id: z.string(),
+  /** The season this template belongs to; null: a default offered to every season without its own. */
+  retreatId: z.string().nullable(),
   title: z.string(),
   description: z.string().nullable(),
   category: z.string(),

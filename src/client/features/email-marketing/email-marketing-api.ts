@@ -18,6 +18,19 @@ export function campaignPath(id: string, action?: string): string {
   return action ? `${campaignsPath}/${id}/${action}` : `${campaignsPath}/${id}`;
 }
 
+/** POST: a draft campaign to a season's priority list (owner and staff). */
+export function priorityInvitePath(retreatId: string): string {
+  return `/api/admin/retreats/${retreatId}/priority-invite`;
+}
+
+/** The Waitlist tab's query parameter naming the campaign to show (a link to one campaign). */
+export const campaignParam = "campaign";
+
+/** Where a campaign opens in the back office: the Waitlist tab's Campaigns section, that campaign in view. */
+export function campaignHref(id: string): string {
+  return `/admin/dashboard?tab=waitlist&email=campaigns&${campaignParam}=${encodeURIComponent(id)}`;
+}
+
 // Outbox
 export const emailLogsPath = "/api/admin/email-logs";
 

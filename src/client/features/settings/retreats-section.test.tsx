@@ -202,4 +202,110 @@ describe("RetreatsSection", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(writes(calls)).toEqual([]);
   });
+
+  it("copies a season: named and dated a year on, the name following the start year until edited", async () => {
+    const calls = setup({
+      [`POST /api/admin/retreats/${bali.id}/copy`]: (body) =>
+        Response.json(
+          {
+            ...bali,
+            ...body,
+            id: "44444444-4444-4444-8444-444444444444",
+            status: "planning",
+            placesTaken: 0,
+            isCurrent: false,
+          },
+          { status: 201 },
+        ),
+    });
+    const { dialog, form } = await openDialog(`Copy season ${bali.name}`, "Copy season");
+    const name = within(form).getByLabelText(/Name/) as HTMLInputElement;
+    expect(name.value).toBe("Bali Vegan Activism Retreat 2027");
+    expect((within(form).getByLabelText(/Start date/) as HTMLInputElement).value).toBe("2027-05-10");
+    expect((within(form).getByLabelText(/End date/) as HTMLInputElement).value).toBe("2027-05-19");
+
+    fireEvent.change(within(form).getByLabelText(/Start date/), { target: { value: "2028-06-12" } });
+    fireEvent.change(within(form).getByLabelText(/End date/), { target: { value: "2028-06-21" } });
+    await waitFor(() => expect(name.value).toBe("Bali Vegan Activism Retreat 2028"));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Copy season" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(writes(calls)).toEqual([
+      {
+        url: `/api/admin/retreats/${bali.id}/copy`,
+        method: "POST",
+        body: { name: "Bali Vegan Activism Retreat 2028", startDate: "2028-06-12", endDate: "2028-06-21" },
+      },
+    ]);
+    expect(await screen.findByText("Season copied")).toBeTruthy();
+    // The list is read again, so the new season shows up.
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/admin/retreats").length).toBeGreaterThan(1));
+  });
+
+  it("keeps a typed name, checks the dates before sending, and shows the server's field errors", async () => {
+    const message = "End date must be on or after the start date.";
+    const calls = setup({
+      [`POST /api/admin/retreats/${lisbon.id}/copy`]: () =>
+        Response.json({ message, errors: [{ path: "body.endDate", message }] }, { status: 400 }),
+    });
+    const { dialog, form } = await openDialog(`Copy season ${lisbon.name}`, "Copy season");
+    const name = within(form).getByLabelText(/Name/) as HTMLInputElement;
+    // No dates to move on: the owner picks them.
+    expect(name.value).toBe("Lisbon 2028");
+    expect((within(form).getByLabelText(/Start date/) as HTMLInputElement).value).toBe("");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Copy season" }));
+    expect(await within(form).findAllByText("Please choose a date (YYYY-MM-DD).")).toHaveLength(2);
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.change(name, { target: { value: "Lisbon Spring" } });
+    fireEvent.change(within(form).getByLabelText(/Start date/), { target: { value: "2029-04-01" } });
+    fireEvent.change(within(form).getByLabelText(/End date/), { target: { value: "2029-04-05" } });
+    expect(name.value).toBe("Lisbon Spring");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Copy season" }));
+    const alert = await within(form).findByText(message);
+    expect(
+      within(form)
+        .getByLabelText(/End date/)
+        .getAttribute("aria-describedby"),
+    ).toContain(alert.id);
+    expect(writes(calls)).toHaveLength(1);
+    expect(writes(calls)[0]!.body).toEqual({ name: "Lisbon Spring", startDate: "2029-04-01", endDate: "2029-04-05" });
+    expect(screen.getByRole("dialog", { name: "Copy season" })).toBeTruthy();
+  });
+
+  it("invites a season's priority list: shows the audience size and links to the draft campaign", async () => {
+    const campaignId = "55555555-5555-4555-8555-555555555555";
+    const calls = setup({
+      [`POST /api/admin/retreats/${lisbon.id}/priority-invite`]: () =>
+        Response.json(
+          {
+            campaignId,
+            campaignName: "Priority list: Lisbon 2027",
+            audienceSize: 42,
+            tag: "priority-2027",
+            notSubscribed: 1,
+          },
+          { status: 201 },
+        ),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: `Invite the priority list to ${lisbon.name}` }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite the priority list" });
+    expect(within(dialog).getByText(/applications for Lisbon 2027 are open/)).toBeTruthy();
+    // Not the season the public site shows yet: sending now would invite people to the other season's form.
+    expect(within(dialog).getByText(/publish this season's site before you press Send/)).toBeTruthy();
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Write draft campaign" }));
+
+    const status = await within(dialog).findByRole("status");
+    expect(status.textContent).toContain("Priority list: Lisbon 2027 is a draft for 42 people");
+    expect(status.textContent).toContain("Nothing is sent until you press Send");
+    expect(status.textContent).toContain("1 person on the list has no email subscription");
+    const link = within(dialog).getByRole("link", { name: "Open the draft campaign" });
+    expect(link.getAttribute("href")).toBe(`/admin/dashboard?tab=waitlist&email=campaigns&campaign=${campaignId}`);
+    expect(writes(calls)).toEqual([
+      { url: `/api/admin/retreats/${lisbon.id}/priority-invite`, method: "POST", body: {} },
+    ]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
 });

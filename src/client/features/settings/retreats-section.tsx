@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarPlus, Pencil } from "lucide-react";
+import { CalendarPlus, Copy, ListChecks, Pencil } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../../../shared/schemas/retreats-admin";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
+import { PriorityInviteDialog } from "../email-marketing/campaigns/priority-invite-dialog";
+import { CopySeasonDialog } from "./copy-season-dialog";
 import { RetreatFormDialog } from "./retreat-form-dialog";
 import { retreatsPath } from "./settings-api";
 
@@ -53,6 +55,8 @@ function Badge({ children, strong }: { children: ReactNode; strong?: boolean }) 
 export function RetreatsSection() {
   const { data, isLoading, isError } = useQuery<AdminRetreat[]>({ queryKey: [retreatsPath] });
   const [editing, setEditing] = useState<AdminRetreat | "new" | null>(null);
+  const [copying, setCopying] = useState<AdminRetreat | null>(null);
+  const [inviting, setInviting] = useState<AdminRetreat | null>(null);
   const headingId = useId();
 
   return (
@@ -64,7 +68,7 @@ export function RetreatsSection() {
           </CardTitle>
           <CardDescription>
             Dates, places and time zone drive payment plans, refunds, acceptances and the schedule. The public site
-            shows the oldest open or planning retreat.
+            shows the open or planning retreat whose site was published last.
           </CardDescription>
         </div>
         <Button onClick={() => setEditing("new")}>
@@ -114,10 +118,28 @@ export function RetreatsSection() {
                     <Detail term="Time zone">{r.timezone}</Detail>
                     <Detail term="Currency">{r.currency}</Detail>
                   </dl>
-                  <div>
+                  <div className="flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" aria-label={`Edit ${r.name}`} onClick={() => setEditing(r)}>
                       <Pencil aria-hidden="true" className="size-4" />
                       Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Copy season ${r.name}`}
+                      onClick={() => setCopying(r)}
+                    >
+                      <Copy aria-hidden="true" className="size-4" />
+                      Copy season
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Invite the priority list to ${r.name}`}
+                      onClick={() => setInviting(r)}
+                    >
+                      <ListChecks aria-hidden="true" className="size-4" />
+                      Invite the priority list
                     </Button>
                   </div>
                 </li>
@@ -129,6 +151,8 @@ export function RetreatsSection() {
       {editing ? (
         <RetreatFormDialog retreat={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
+      {copying ? <CopySeasonDialog source={copying} onClose={() => setCopying(null)} /> : null}
+      {inviting ? <PriorityInviteDialog retreat={inviting} onClose={() => setInviting(null)} /> : null}
     </Card>
   );
 }

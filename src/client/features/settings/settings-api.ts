@@ -11,6 +11,8 @@ const usersQueryKey = [usersPath] as const;
 export const userPath = (id: string) => `${usersPath}/${id}`;
 export const setPasswordLinkPath = (id: string) => `${userPath(id)}/set-password-link`;
 export const retreatsPath = "/api/admin/retreats";
+/** POST: a new season copied from this retreat (owner). */
+export const retreatCopyPath = (id: string) => `${retreatsPath}/${id}/copy`;
 export const privacyPath = "/api/admin/privacy";
 export const retentionPath = `${privacyPath}/retention`;
 export const erasePath = `${privacyPath}/erase`;

@@ -77,12 +77,22 @@ export function useChangeTaskStatus() {
   });
 }
 
+/** The checklist templates a season uses (its own, else the defaults); the current season's without one. */
+export function seasonTemplatesPath(retreatId: string | undefined): string {
+  return retreatId ? `${templatesPath}?retreatId=${retreatId}` : templatesPath;
+}
+
+/** Edit a template, or add one to the list the season uses. */
 export function useSaveTemplate() {
   return useWrite({
-    request: (input: { id?: string; template: TaskTemplateInput }) =>
+    request: (input: { id?: string; template: TaskTemplateInput; retreatId?: string }) =>
       input.id
         ? { method: "PUT", path: `${templatesPath}/${input.id}`, body: input.template }
-        : { method: "POST", path: templatesPath, body: input.template },
+        : {
+            method: "POST",
+            path: templatesPath,
+            body: input.retreatId ? { ...input.template, retreatId: input.retreatId } : input.template,
+          },
     success: "Template saved",
     failure: "Failed to save template",
     refresh: [templatesPath],
@@ -100,9 +110,8 @@ export function useDeleteTemplate() {
 
 /** "Create season checklist": the templates become tasks of the season the back office shows. */
 export function useApplyTemplates() {
-  const { retreatId } = useSeason();
-  return useWrite<void, ApplyTemplatesResult>({
-    request: () => ({ method: "POST", path: `${templatesPath}/apply`, body: retreatId ? { retreatId } : {} }),
+  return useWrite<string | undefined, ApplyTemplatesResult>({
+    request: (retreatId) => ({ method: "POST", path: `${templatesPath}/apply`, body: retreatId ? { retreatId } : {} }),
     success: (result) => {
       const skipped = result.skipped ? ` ${result.skipped} already on the board.` : "";
       const undated = result.dated ? "" : " The retreat has no start date yet, so they have no due dates.";

@@ -8,6 +8,7 @@ import { TemplatesDialog } from "./templates-dialog";
 
 const pickups: TaskTemplateDto = {
   id: "11111111-1111-4111-8111-111111111111",
+  retreatId: null,
   title: "Confirm airport pickups",
   description: null,
   category: "travel",
@@ -18,9 +19,17 @@ const pickups: TaskTemplateDto = {
 };
 
 let calls: ApiCall[];
+/** The seasons GET /api/admin/retreats lists (none unless a test gives one). */
+let seasons: unknown[];
+let templates: TaskTemplateDto[];
 
 beforeEach(() => {
-  calls = fakeApi(({ method }) => (method === "GET" ? Response.json([pickups]) : Response.json({}))).calls;
+  seasons = [];
+  templates = [pickups];
+  calls = fakeApi(({ method, url }) => {
+    if (method !== "GET") return Response.json({});
+    return Response.json(url === "/api/admin/retreats" ? seasons : templates);
+  }).calls;
 });
 
 afterEach(resetClientTest);
@@ -80,5 +89,49 @@ describe("TemplatesDialog", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel edit" }));
     expect(within(dialog).getByRole("heading", { name: "Add a template" })).toBeTruthy();
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe("");
+  });
+
+  it("works on the season's own templates: lists, adds and applies them for that season", async () => {
+    const seasonId = "22222222-2222-4222-8222-222222222222";
+    seasons = [{ id: seasonId, name: "Bali Retreat 2027", isCurrent: true }];
+    templates = [{ ...pickups, retreatId: seasonId }];
+    renderWithClient(<TemplatesDialog open onOpenChange={() => {}} />, { toaster: true });
+    const dialog = await screen.findByRole("dialog", { name: "Task templates" });
+    expect(
+      await within(dialog).findByText("Bali Retreat 2027's own templates: changes here apply to this season only."),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.url === `/api/admin/task-templates?retreatId=${seasonId}`)).toBe(true);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: "Scout a new venue" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add template" }));
+    await screen.findByText("Template saved");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create season checklist" }));
+    await screen.findByText("Season checklist created");
+    expect(writes()).toEqual([
+      {
+        method: "POST",
+        url: "/api/admin/task-templates",
+        body: {
+          title: "Scout a new venue",
+          category: "general",
+          priority: "medium",
+          dueOffsetDays: null,
+          isActive: true,
+          retreatId: seasonId,
+        },
+      },
+      { method: "POST", url: "/api/admin/task-templates/apply", body: { retreatId: seasonId } },
+    ]);
+  });
+
+  it("says when the season uses the shared defaults", async () => {
+    seasons = [{ id: "33333333-3333-4333-8333-333333333333", name: "First season", isCurrent: true }];
+    renderWithClient(<TemplatesDialog open onOpenChange={() => {}} />, { toaster: true });
+    const dialog = await screen.findByRole("dialog", { name: "Task templates" });
+    expect(
+      await within(dialog).findByText(
+        "First season uses the shared default templates: changes here apply to every season without its own.",
+      ),
+    ).toBeTruthy();
   });
 });

@@ -11,8 +11,9 @@ import {
 import { Button } from "../../components/ui/button";
 import { AdminDialog } from "../../components/ui/dialog";
 import { InputField, LabelledOptions, SelectField, useSchemaForm } from "../../components/ui/rhf-fields";
+import { useSeason } from "../admin-shell/use-season";
 import { PriorityBadge } from "./task-card";
-import { templatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
+import { seasonTemplatesPath, useApplyTemplates, useDeleteTemplate, useSaveTemplate } from "./tasks-api";
 
 const fieldsSchema = z.object({
   title: z.string(),
@@ -54,9 +55,14 @@ function offsetLabel(days: number | null) {
   return days < 0 ? `${-days} days before the start` : `${days} days after the start`;
 }
 
-/** Manage the checklist templates and apply them to the current retreat. */
+/**
+ * Manage the checklist templates of the season the back office works on and apply them to it: the
+ * season's own templates (a copied season has them), else the defaults every season shares.
+ */
 export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const list = useQuery<TaskTemplateDto[]>({ queryKey: [templatesPath], enabled: open });
+  const { retreatId, retreat } = useSeason();
+  const list = useQuery<TaskTemplateDto[]>({ queryKey: [seasonTemplatesPath(retreatId)], enabled: open });
+  const own = (list.data ?? []).some((t) => t.retreatId !== null);
   const save = useSaveTemplate();
   const remove = useDeleteTemplate();
   const apply = useApplyTemplates();
@@ -72,7 +78,7 @@ export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenC
   // What was typed, as before: the server trims and defaults it the same way the check did.
   const submit = form.handleSubmit(() =>
     save.mutate(
-      { id: editing, template: toTemplate(form.getValues()) },
+      { id: editing, template: toTemplate(form.getValues()), retreatId },
       { onSuccess: () => startEdit(undefined, empty) },
     ),
   );
@@ -89,12 +95,19 @@ export function TemplatesDialog({ open, onOpenChange }: { open: boolean; onOpenC
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Close
           </Button>
-          <Button disabled={apply.isPending} onClick={() => apply.mutate()}>
+          <Button disabled={apply.isPending} onClick={() => apply.mutate(retreatId)}>
             Create season checklist
           </Button>
         </>
       }
     >
+      {list.isSuccess && retreat ? (
+        <p className="mb-3 text-sm text-muted-foreground">
+          {own
+            ? `${retreat.name}'s own templates: changes here apply to this season only.`
+            : `${retreat.name} uses the shared default templates: changes here apply to every season without its own.`}
+        </p>
+      ) : null}
       <ul className="mb-6 grid gap-2">
         {(list.data ?? []).length === 0 ? <li className="text-sm text-muted-foreground">No templates yet.</li> : null}
         {(list.data ?? []).map((t) => (

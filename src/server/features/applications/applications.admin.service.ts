@@ -415,12 +415,17 @@ async function queueStageEmail(tx: Tx, app: Application, kind: StageEmailKind, o
     ? await tx.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, app.retreatId)).limit(1)
     : [];
   const secrets = new EmailSecrets(options.cipher);
-  const email = await renderStageEmail(tx as DbOrTx, kind, {
-    firstName: app.firstName?.trim() || "there",
-    retreatName: retreat?.name ?? "our retreat",
-    publicUrl: options.publicUrl,
-    payUrl: kind === "accepted" ? (options.payUrlFor?.(app.id, secrets) ?? "") : "",
-  });
+  const email = await renderStageEmail(
+    tx as DbOrTx,
+    kind,
+    {
+      firstName: app.firstName?.trim() || "there",
+      retreatName: retreat?.name ?? "our retreat",
+      publicUrl: options.publicUrl,
+      payUrl: kind === "accepted" ? (options.payUrlFor?.(app.id, secrets) ?? "") : "",
+    },
+    app.retreatId,
+  );
   // Switched off by staff in the email templates: the move stands, unannounced.
   if (!email) return null;
   const name = [app.firstName, app.lastName].filter(Boolean).join(" ");

@@ -81,7 +81,7 @@ export async function submitApplication(
         lastName: input.lastName,
         applicationId,
         consent: input.consentMarketing,
-        mail: { applicantName, partnerName, retreatName: retreat.name },
+        mail: { applicantName, partnerName, retreatName: retreat.name, retreatId: retreat.id },
       }),
     ];
     const partnerHasOwnAddress =
@@ -95,7 +95,7 @@ export async function submitApplication(
           applicationId,
           // The applicant ticked the consent boxes, not the partner: no marketing opt-in for them.
           consent: false,
-          mail: { applicantName, partnerName, retreatName: retreat.name },
+          mail: { applicantName, partnerName, retreatName: retreat.name, retreatId: retreat.id },
         }),
       );
     }
@@ -112,7 +112,7 @@ async function subscribeAndConfirm(
     lastName: string;
     applicationId: string;
     consent: boolean;
-    mail: { applicantName: string; partnerName: string; retreatName: string };
+    mail: { applicantName: string; partnerName: string; retreatName: string; retreatId: string };
   },
 ): Promise<string | null> {
   const { subscriber } = await upsertSubscriber(tx, {
@@ -128,12 +128,18 @@ async function subscribeAndConfirm(
   });
   // A confirmation of what the person just did is transactional: it is sent even to someone who
   // unsubscribed from other mail.
-  const email = await renderSystemEmail(tx, "application_received", {
-    firstName: person.firstName,
-    ...person.mail,
-    publicUrl: ctx.publicUrl,
-    preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
-  });
+  const { retreatId, ...mail } = person.mail;
+  const email = await renderSystemEmail(
+    tx,
+    "application_received",
+    {
+      firstName: person.firstName,
+      ...mail,
+      publicUrl: ctx.publicUrl,
+      preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
+    },
+    { retreatId },
+  );
   // Switched off by staff: the application stands, only the confirmation is not sent.
   if (!email) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");

@@ -13,7 +13,10 @@ export function renderStageEmail(
   db: DbOrTx,
   kind: StageEmailKind,
   data: StageEmailData,
+  retreatId: string | null,
 ): Promise<RenderedEmail | null> {
-  if (kind === "accepted") return renderSystemEmail(db, "stage_accepted", { ...data, payUrl: data.payUrl ?? "" });
-  return renderSystemEmail(db, `stage_${kind}`, data);
+  const scope = { retreatId };
+  if (kind === "accepted")
+    return renderSystemEmail(db, "stage_accepted", { ...data, payUrl: data.payUrl ?? "" }, scope);
+  return renderSystemEmail(db, `stage_${kind}`, data, scope);
 }

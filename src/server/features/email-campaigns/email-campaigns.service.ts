@@ -189,16 +189,31 @@ export async function createCampaign(
   emailFrom: string,
 ): Promise<Campaign> {
   await validateContent(input);
-  return db.transaction(async (tx) => {
-    const templates = await lockTemplates(tx, [input.templateId], input.templateId);
-    const [row] = await tx
-      .insert(emailCampaigns)
-      .values({ ...columnsFrom(input, emailFrom), status: "draft", createdBy: actor.userId })
-      .returning();
-    await recountTemplateUse(tx, templates);
-    await audit(tx, actor, { action: "create", entityId: row!.id, newValues: auditValues(row!) });
-    return toCampaign(row!);
-  });
+  return db.transaction((tx) => createDraftCampaign(tx, input, actor, emailFrom));
+}
+
+/** A campaign's subject and content checked as createCampaign checks them (a 400 naming the problem). */
+export const checkCampaignContent = validateContent;
+
+/**
+ * A new draft inside the caller's transaction (the priority-list invitation writes one beside the
+ * audience it tags), audited; nothing is sent until staff press Send. The caller has checked the
+ * text with checkCampaignContent first, outside its transaction.
+ */
+export async function createDraftCampaign(
+  tx: Tx,
+  input: CampaignValues,
+  actor: Actor,
+  emailFrom: string,
+): Promise<Campaign> {
+  const templates = await lockTemplates(tx, [input.templateId], input.templateId);
+  const [row] = await tx
+    .insert(emailCampaigns)
+    .values({ ...columnsFrom(input, emailFrom), status: "draft", createdBy: actor.userId })
+    .returning();
+  await recountTemplateUse(tx, templates);
+  await audit(tx, actor, { action: "create", entityId: row!.id, newValues: auditValues(row!) });
+  return toCampaign(row!);
 }
 
 const onlyDrafts = "Only draft campaigns can be edited.";
@@ -280,7 +295,7 @@ async function countEligible(db: DbOrTx, targeting: CampaignTargeting): Promise<
   return row?.n ?? 0;
 }
 
-export async function audienceCount(db: Db, targeting: CampaignTargeting): Promise<{ count: number }> {
+export async function audienceCount(db: DbOrTx, targeting: CampaignTargeting): Promise<{ count: number }> {
   return { count: await countEligible(db, targeting) };
 }
 

@@ -8,11 +8,13 @@ import {
   renderedEmailSchema,
   templateIdParamsSchema,
   templatePreviewSchema,
+  transactionalTemplateListQuerySchema,
   transactionalTemplateListSchema,
   transactionalTemplateSchema,
   transactionalTemplateUpdateSchema,
 } from "../../../shared/schemas/email-templates";
 import { staffRoles } from "../../auth/guards";
+import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
 import {
@@ -38,8 +40,15 @@ export async function registerEmailTemplateRoutes(app: FastifyInstance) {
 
   r.get(
     "/api/admin/email-templates",
-    { config, schema: { tags, response: { 200: transactionalTemplateListSchema } } },
-    async () => ({ items: await listTransactionalTemplates(app.db) }),
+    {
+      config,
+      schema: {
+        tags,
+        querystring: transactionalTemplateListQuerySchema,
+        response: { 200: transactionalTemplateListSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ items: await listTransactionalTemplates(app.db, request.query.retreatId) }),
   );
 
   r.put(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import {
   type SystemTemplateKey,
   systemTemplateKeys,
@@ -7,7 +7,7 @@ import {
   type TransactionalTemplateUpdate,
 } from "../../../shared/schemas/email-templates";
 import type { Db } from "../../db/client";
-import { type EmailTemplate, emailTemplates } from "../../db/schema";
+import { type EmailTemplate, emailTemplates, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { renderInSandbox } from "../../email/email-sandbox";
 import type { RenderedEmail } from "../../email/render";
@@ -23,6 +23,7 @@ import { type Actor, recordAudit } from "../audit/audit.service";
 import { loadMarketingContext, marketingEmail, sampleMarketingData } from "../email-campaigns";
 
 export const templateNotFoundMessage = "Template not found";
+const retreatNotFoundMessage = "Retreat not found.";
 const entityType = "email_template";
 const systemKeys: string[] = [...systemTemplateKeys];
 
@@ -40,22 +41,79 @@ function toTransactional(row: EmailTemplate): TransactionalTemplate {
     variables: definition.variables.map((variable) => ({ ...variable })),
     isActive: row.isActive,
     isDefault: isDefaultSystemTemplate(key, row),
+    retreatId: row.retreatId,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** Every product message, in the registry's order; rows with the default text are added on first use. */
-export async function listTransactionalTemplates(db: Db): Promise<TransactionalTemplate[]> {
-  await ensureSystemTemplates(db);
+/** The product's rows that apply to a season: its own copy of each message, else the default (retreat_id null). */
+async function seasonRows(db: DbOrTx, retreatId: string | null): Promise<Map<string, EmailTemplate>> {
   const rows = await db
     .select()
     .from(emailTemplates)
-    .where(and(inArray(emailTemplates.name, systemKeys), isNull(emailTemplates.retreatId)));
-  const byName = new Map(rows.map((row) => [row.name, row]));
+    .where(
+      and(
+        inArray(emailTemplates.name, systemKeys),
+        retreatId
+          ? or(isNull(emailTemplates.retreatId), eq(emailTemplates.retreatId, retreatId))
+          : isNull(emailTemplates.retreatId),
+      ),
+    );
+  const byName = new Map<string, EmailTemplate>();
+  for (const row of rows) if (row.retreatId || !byName.has(row.name)) byName.set(row.name, row);
+  return byName;
+}
+
+/**
+ * Every product message, in the registry's order; rows with the default text are added on first
+ * use. With a retreat: the messages that season sends, its own copy where it has one (retreatId
+ * set), else the default every season without a copy shares (retreatId null).
+ */
+export async function listTransactionalTemplates(db: Db, retreatId?: string): Promise<TransactionalTemplate[]> {
+  if (retreatId) {
+    const [retreat] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, retreatId));
+    if (!retreat) throw new AppError("not_found", retreatNotFoundMessage);
+  }
+  await ensureSystemTemplates(db);
+  const byName = await seasonRows(db, retreatId ?? null);
   return systemTemplateKeys.flatMap((key) => {
     const row = byName.get(key);
     return row ? [toTransactional(row)] : [];
   });
+}
+
+/**
+ * A new season's own copy of every product message, from the season it is copied from (its own
+ * copies where it has them, else the defaults), each text passed through `rewrite` (the new
+ * season's year). The defaults are left as they are. Returns the keys copied. Joins the caller's
+ * transaction, which audits the copy as a whole.
+ */
+export async function copyEmailTemplatesToSeason(
+  tx: DbOrTx,
+  fromRetreatId: string,
+  toRetreatId: string,
+  rewrite: (text: string) => string,
+): Promise<string[]> {
+  await ensureSystemTemplates(tx);
+  const byName = await seasonRows(tx, fromRetreatId);
+  const copies = systemTemplateKeys.flatMap((key) => {
+    const row = byName.get(key);
+    return row
+      ? [
+          {
+            name: row.name,
+            retreatId: toRetreatId,
+            subject: rewrite(row.subject),
+            body: rewrite(row.body),
+            type: row.type,
+            variables: row.variables,
+            isActive: row.isActive,
+          },
+        ]
+      : [];
+  });
+  if (copies.length > 0) await tx.insert(emailTemplates).values(copies);
+  return copies.map((copy) => copy.name);
 }
 
 /** Only the product's own rows: other email_templates rows (demo data, legacy) are not editable here. */

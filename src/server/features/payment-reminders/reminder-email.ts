@@ -138,16 +138,22 @@ export async function sendReminder(
       let email: Awaited<ReturnType<typeof renderSystemEmail>>;
       const secrets = new EmailSecrets(config.cipher);
       try {
-        email = await renderSystemEmail(tx, "payment_reminder", {
-          firstName: application.firstName?.trim() || "there",
-          amount: formatMoney(toPence(payment.amount), payment.currency),
-          dueDate: payment.dueDate ? longDate(payment.dueDate) : "",
-          description: reminder.reminderType === "overdue" ? `${description || "Payment"} (now overdue)` : description,
-          retreatName: due.retreatName ?? "our retreat",
-          payUrl: payLinkFor(config, application.id, secrets),
-          preferencesUrl: subscriber ? preferencesUrl(config.publicUrl, subscriber.token) : config.publicUrl,
-          publicUrl: config.publicUrl,
-        });
+        email = await renderSystemEmail(
+          tx,
+          "payment_reminder",
+          {
+            firstName: application.firstName?.trim() || "there",
+            amount: formatMoney(toPence(payment.amount), payment.currency),
+            dueDate: payment.dueDate ? longDate(payment.dueDate) : "",
+            description:
+              reminder.reminderType === "overdue" ? `${description || "Payment"} (now overdue)` : description,
+            retreatName: due.retreatName ?? "our retreat",
+            payUrl: payLinkFor(config, application.id, secrets),
+            preferencesUrl: subscriber ? preferencesUrl(config.publicUrl, subscriber.token) : config.publicUrl,
+            publicUrl: config.publicUrl,
+          },
+          { retreatId: application.retreatId },
+        );
       } catch (error) {
         return fail(`Could not render the email: ${(error as Error).message}`);
       }

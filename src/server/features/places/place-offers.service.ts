@@ -185,12 +185,17 @@ async function queueAcceptedEmail(
 ): Promise<string[]> {
   const [retreat] = await tx.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, retreatId));
   const secrets = new EmailSecrets(settings.cipher);
-  const email = await renderSystemEmail(tx, "stage_accepted", {
-    firstName: application.firstName?.trim() || "there",
-    retreatName: retreat?.name ?? "our retreat",
-    publicUrl: settings.publicUrl,
-    payUrl: settings.payUrlFor?.(application.id, secrets) ?? "",
-  });
+  const email = await renderSystemEmail(
+    tx,
+    "stage_accepted",
+    {
+      firstName: application.firstName?.trim() || "there",
+      retreatName: retreat?.name ?? "our retreat",
+      publicUrl: settings.publicUrl,
+      payUrl: settings.payUrlFor?.(application.id, secrets) ?? "",
+    },
+    { retreatId },
+  );
   // Switched off by staff in the email templates: the acceptance stands, unannounced.
   if (!email) return [];
   const name = [application.firstName, application.lastName].filter(Boolean).join(" ");

@@ -81,6 +81,16 @@ export async function listRetreats(db: Db): Promise<AdminRetreat[]> {
   return rows.map((row) => toDto(row, taken.get(row.id) ?? 0, currentId));
 }
 
+/** One retreat as the Settings list shows it (after a write elsewhere, e.g. a season copied from another). */
+export async function adminRetreatOf(db: Db, row: RetreatRow): Promise<AdminRetreat> {
+  return toDto(row, await placesTaken(db, row.id), await currentRetreatId(db));
+}
+
+/** The columns the audit trail records of a retreat, for writes made elsewhere. */
+export function retreatAuditValues(row: RetreatRow) {
+  return auditValues(row);
+}
+
 export async function createRetreat(db: Db, input: RetreatCreate, actor: Actor): Promise<AdminRetreat> {
   const created = await db.transaction(async (tx) => {
     const defaults = await getSettings(tx);

@@ -148,6 +148,12 @@ export async function publishSite(db: DbOrTx, retreatId: string, actor: Actor): 
   });
 }
 
+/** A retreat's draft (the default content when it has no row yet), read without creating one. */
+export async function siteDraft(db: DbOrTx, retreatId: string): Promise<SiteContent> {
+  const row = await siteRow(db, retreatId);
+  return row ? parseContent(row.draft) : defaultSiteContent;
+}
+
 /** The published words of a retreat (the default when nothing is published yet). */
 export async function publishedContent(db: DbOrTx, retreatId: string | null): Promise<SiteContent> {
   if (!retreatId) return defaultSiteContent;

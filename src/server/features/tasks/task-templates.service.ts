@@ -1,17 +1,20 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import {
   type ApplyTemplatesResult,
   noRetreatMessage,
+  type TaskTemplateCreateInput,
   type TaskTemplateDto,
   type TaskTemplateInput,
+  taskTemplateCreateSchema,
   taskTemplateInputSchema,
   templateDueDate,
 } from "../../../shared/schemas/tasks";
 import type { Db } from "../../db/client";
 import { retreats, tasks, taskTemplates } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { getCurrentRetreat } from "../retreats/retreats.service";
+import { getCurrentRetreat, resolveRetreat } from "../retreats/retreats.service";
 import { templateMarker } from "./tasks.service";
 
 type TemplateRow = typeof taskTemplates.$inferSelect;
@@ -19,6 +22,7 @@ type TemplateRow = typeof taskTemplates.$inferSelect;
 function toDto(row: TemplateRow): TaskTemplateDto {
   return {
     id: row.id,
+    retreatId: row.retreatId,
     title: row.title,
     description: row.description,
     category: row.category,
@@ -34,18 +38,46 @@ function auditView(row: TemplateRow) {
   return { title, description, category, priority, dueOffsetDays, assigneeRole, isActive };
 }
 
-export async function listTemplates(db: Db): Promise<TaskTemplateDto[]> {
+/** Whose templates a season uses: its own (the retreat's id) when it has any, else the defaults (null). */
+async function templateOwner(db: DbOrTx, retreatId: string | null): Promise<string | null> {
+  if (!retreatId) return null;
+  const [own] = await db
+    .select({ id: taskTemplates.id })
+    .from(taskTemplates)
+    .where(eq(taskTemplates.retreatId, retreatId))
+    .limit(1);
+  return own ? retreatId : null;
+}
+
+function ownedBy(owner: string | null) {
+  return owner ? eq(taskTemplates.retreatId, owner) : isNull(taskTemplates.retreatId);
+}
+
+/** The season a request names (404 when unknown), or the current one; null when there is none. */
+async function seasonId(db: DbOrTx, retreatId: string | null | undefined): Promise<string | null> {
+  return (await resolveRetreat(db, retreatId ?? undefined))?.id ?? null;
+}
+
+/** The templates a season's checklist uses: its own copies, else the defaults. */
+export async function listTemplates(db: Db, retreatId?: string): Promise<TaskTemplateDto[]> {
+  const owner = await templateOwner(db, await seasonId(db, retreatId));
   const rows = await db
     .select()
     .from(taskTemplates)
+    .where(ownedBy(owner))
     .orderBy(sql`${taskTemplates.dueOffsetDays} asc nulls last`, asc(taskTemplates.title));
   return rows.map(toDto);
 }
 
-export async function createTemplate(db: Db, input: TaskTemplateInput, actor: Actor): Promise<TaskTemplateDto> {
-  const data = taskTemplateInputSchema.parse(input);
+/** Adds a template to the list the season uses (its own, or the defaults when it has none). */
+export async function createTemplate(db: Db, input: TaskTemplateCreateInput, actor: Actor): Promise<TaskTemplateDto> {
+  const { retreatId, ...data } = taskTemplateCreateSchema.parse(input);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(taskTemplates).values(data).returning();
+    const owner = await templateOwner(tx, await seasonId(tx, retreatId));
+    const [row] = await tx
+      .insert(taskTemplates)
+      .values({ ...data, retreatId: owner })
+      .returning();
     await recordAudit(tx, {
       ...actor,
       action: "create",
@@ -110,7 +142,11 @@ export async function applyTemplates(
   return db.transaction(async (tx) => {
     const [retreat] = await tx.select().from(retreats).where(eq(retreats.id, retreatId)).for("update");
     if (!retreat) throw new AppError("not_found", "Retreat not found.");
-    const active = await tx.select().from(taskTemplates).where(eq(taskTemplates.isActive, true));
+    const owner = await templateOwner(tx, retreatId);
+    const active = await tx
+      .select()
+      .from(taskTemplates)
+      .where(and(eq(taskTemplates.isActive, true), ownedBy(owner)));
     let created = 0;
     let skipped = 0;
     for (const template of active) {
@@ -151,4 +187,36 @@ export async function applyTemplates(
     }
     return { created, skipped, dated: retreat.startDate !== null };
   });
+}
+
+/**
+ * A new season's own copy of the checklist templates of the season it is copied from (its own,
+ * else the defaults), titles and descriptions passed through `rewrite` (the new season's year).
+ * The defaults are left as they are. Joins the caller's transaction, which audits the whole copy.
+ * Returns how many were copied.
+ */
+export async function copyTaskTemplatesToSeason(
+  tx: DbOrTx,
+  fromRetreatId: string,
+  toRetreatId: string,
+  rewrite: (text: string) => string,
+): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(taskTemplates)
+    .where(ownedBy(await templateOwner(tx, fromRetreatId)));
+  if (rows.length === 0) return 0;
+  await tx.insert(taskTemplates).values(
+    rows.map((row) => ({
+      retreatId: toRetreatId,
+      title: rewrite(row.title),
+      description: row.description === null ? null : rewrite(row.description),
+      category: row.category,
+      priority: row.priority,
+      dueOffsetDays: row.dueOffsetDays,
+      assigneeRole: row.assigneeRole,
+      isActive: row.isActive,
+    })),
+  );
+  return rows.length;
 }

@@ -10,7 +10,9 @@ import {
   taskListQuerySchema,
   taskSchema,
   taskStatusChangeSchema,
+  taskTemplateCreateSchema,
   taskTemplateInputSchema,
+  taskTemplateListQuerySchema,
   taskTemplateSchema,
   updateTaskSchema,
 } from "../../../shared/schemas/tasks";
@@ -89,13 +91,25 @@ export async function registerTaskRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(templates, { config, schema: { tags, response: { 200: z.array(taskTemplateSchema) } } }, async () =>
-    listTemplates(app.db),
+  r.get(
+    templates,
+    {
+      config,
+      schema: {
+        tags,
+        querystring: taskTemplateListQuerySchema,
+        response: { 200: z.array(taskTemplateSchema), 404: errorSchema },
+      },
+    },
+    async (request) => listTemplates(app.db, request.query.retreatId),
   );
 
   r.post(
     templates,
-    { config, schema: { tags, body: taskTemplateInputSchema, response: { 201: taskTemplateSchema } } },
+    {
+      config,
+      schema: { tags, body: taskTemplateCreateSchema, response: { 201: taskTemplateSchema, 404: errorSchema } },
+    },
     async (request, reply) => reply.status(201).send(await createTemplate(app.db, request.body, auditContext(request))),
   );
 

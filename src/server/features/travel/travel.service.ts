@@ -133,6 +133,7 @@ export async function submitTravelForm(
         email: applications.email,
         firstName: applications.firstName,
         lastName: applications.lastName,
+        retreatId: applications.retreatId,
         retreatName: retreats.name,
       })
       .from(applications)
@@ -165,12 +166,17 @@ export async function submitTravelForm(
       ...submissionAudit(application.id, row!.id, existing ?? null, values, ctx.cipher),
     });
 
-    const email = await renderSystemEmail(tx, "travel_received", {
-      firstName: application.firstName ?? "",
-      retreatName: application.retreatName ?? "the retreat",
-      airportPickupRequired: input.airportPickupRequired,
-      travelFormUrl: `${ctx.publicUrl}/travel-form/${application.id}`,
-    });
+    const email = await renderSystemEmail(
+      tx,
+      "travel_received",
+      {
+        firstName: application.firstName ?? "",
+        retreatName: application.retreatName ?? "the retreat",
+        airportPickupRequired: input.airportPickupRequired,
+        travelFormUrl: `${ctx.publicUrl}/travel-form/${application.id}`,
+      },
+      { retreatId: application.retreatId },
+    );
     // Switched off by staff: the form is saved, only the confirmation is not sent.
     if (!email) return { id: row!.id, emailLogIds: [] };
     const name = [application.firstName, application.lastName].filter(Boolean).join(" ");

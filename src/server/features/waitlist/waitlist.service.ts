@@ -3,6 +3,7 @@ import { splitFullName } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
 import type { waitlistSchema } from "../../../shared/schemas/waitlist";
 import type { Db } from "../../db/client";
+import { currentRetreatRow } from "../../db/current-retreat";
 import { queueEmail } from "../../email/outbox";
 import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
@@ -42,12 +43,19 @@ export async function joinWaitlist(
     const alreadyOnWaitlist =
       previous !== null && (previous.segment === "waitlist" || previous.tags.includes(waitlistTag));
     if (alreadyOnWaitlist || subscriber.globallyUnsubscribed) return { emailLogIds: [] };
-    const email = await renderSystemEmail(tx, "waitlist_welcome", {
-      firstName: subscriber.firstName || firstName,
-      applyUrl: `${ctx.publicUrl}/#apply`,
-      publicUrl: ctx.publicUrl,
-      preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
-    });
+    // The waitlist is the public site's: its season's copy of the welcome names that season.
+    const season = await currentRetreatRow(tx);
+    const email = await renderSystemEmail(
+      tx,
+      "waitlist_welcome",
+      {
+        firstName: subscriber.firstName || firstName,
+        applyUrl: `${ctx.publicUrl}/#apply`,
+        publicUrl: ctx.publicUrl,
+        preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
+      },
+      { retreatId: season?.id },
+    );
     // Switched off by staff: the person is still on the waitlist, just not welcomed by email.
     if (!email) return { emailLogIds: [] };
     const id = await queueEmail(tx, { to: subscriber.email, name: entry.name, email, kind: "waitlist_welcome" });

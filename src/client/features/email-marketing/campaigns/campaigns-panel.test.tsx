@@ -53,6 +53,23 @@ const template: MarketingTemplate = {
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
+/** The season the back office works on (the switcher's; here the current retreat). */
+const season = {
+  id: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  name: "Bali Vegan Activism Retreat 2027",
+  description: null,
+  startDate: "2027-06-12",
+  endDate: "2027-06-21",
+  capacity: 15,
+  placesTaken: 0,
+  location: "Bali, Indonesia",
+  status: "planning",
+  currency: "GBP",
+  timezone: "Asia/Makassar",
+  isCurrent: true,
+  updatedAt: "2026-11-20T00:00:00.000Z",
+};
+
 let calls: ApiCall[];
 let campaigns: Campaign[];
 let replies: Record<string, ApiReplyBody>;
@@ -70,6 +87,7 @@ beforeEach(() => {
     if (method === "GET" && url === "/api/auth/user") {
       return Response.json({ id: "u1", role: "owner", email: "owner@example.com" });
     }
+    if (method === "GET" && url === "/api/admin/retreats") return Response.json([season]);
     if (url === "/api/admin/email-campaigns/audience") return Response.json({ count: audienceCount });
     if (url.endsWith("/preview")) {
       return Response.json({
@@ -483,5 +501,58 @@ describe("Recipients", () => {
     await within(dialog).findByText("b@example.com");
     expect(within(dialog).getByText("Mailbox unavailable")).toBeTruthy();
     expect(within(dialog).getByText("Showing 1–1 of 1 recipient")).toBeTruthy();
+  });
+});
+
+describe("Invite the priority list", () => {
+  it("writes a draft for the season, shows how many it reaches, and shows the draft in place", async () => {
+    const invitePath = `/api/admin/retreats/${season.id}/priority-invite`;
+    const draft = campaign({ name: "Priority list: Bali Vegan Activism Retreat 2027", targetTags: ["priority-2027"] });
+    replies[`POST ${invitePath}`] = {
+      status: 201,
+      body: {
+        campaignId: draft.id,
+        campaignName: draft.name,
+        audienceSize: 1,
+        tag: "priority-2027",
+        notSubscribed: 0,
+      },
+    };
+    campaigns = [campaign({ name: "Older news" })];
+    renderPanel();
+    await screen.findByRole("heading", { name: "Older news" });
+    fireEvent.click(screen.getByRole("button", { name: "Invite the priority list" }));
+    const dialog = await screen.findByRole("dialog", { name: "Invite the priority list" });
+    expect(within(dialog).getByText(/applications for Bali Vegan Activism Retreat 2027 are open/)).toBeTruthy();
+    // The season the public site shows: no need to publish first.
+    expect(within(dialog).queryByText(/publish this season's site/)).toBeNull();
+    // The draft is written only on request; the list now holds it too.
+    campaigns = [draft, ...campaigns];
+    fireEvent.click(within(dialog).getByRole("button", { name: "Write draft campaign" }));
+
+    const status = await within(dialog).findByRole("status");
+    expect(status.textContent).toContain(`${draft.name} is a draft for 1 person`);
+    expect(status.textContent).not.toContain("no email subscription");
+    expect(calls.filter((c) => c.method === "POST")).toEqual([{ url: invitePath, method: "POST", body: {} }]);
+    expect(calls.some((c) => c.url.endsWith("/send"))).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole("link", { name: "Open the draft campaign" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const card = (await screen.findByRole("heading", { name: draft.name })).closest("li")!;
+    expect(card.hasAttribute("data-linked")).toBe(true);
+    expect(new URLSearchParams(window.location.search).get("campaign")).toBe(draft.id);
+    expect(within(card).getByRole("button", { name: `Send ${draft.name}` })).toBeTruthy();
+  });
+
+  it("shows the campaign a link names when the panel opens", async () => {
+    const linked = campaign({ name: "Linked draft" });
+    campaigns = [campaign({ name: "Another" }), linked];
+    window.history.replaceState(null, "", `/admin/dashboard?tab=waitlist&email=campaigns&campaign=${linked.id}`);
+    renderPanel();
+    const card = (await screen.findByRole("heading", { name: "Linked draft" })).closest("li")!;
+    expect(card.hasAttribute("data-linked")).toBe(true);
+    const other = screen.getByRole("heading", { name: "Another" }).closest("li")!;
+    expect(other.hasAttribute("data-linked")).toBe(false);
+    window.history.replaceState(null, "", "/");
   });
 });

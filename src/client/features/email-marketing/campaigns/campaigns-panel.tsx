@@ -1,13 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
-import { useId, useState } from "react";
+import { ListChecks, Plus } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type Campaign, campaignListSchema } from "../../../../shared/schemas/email-campaigns";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
-import { campaignPath, campaignsPath } from "../email-marketing-api";
+import { cn } from "../../../lib/cn";
+import { useSeason } from "../../admin-shell/use-season";
+import { campaignParam, campaignPath, campaignsPath } from "../email-marketing-api";
 import { type CampaignAction, CampaignCard } from "./campaign-card";
 import { CampaignFormDialog } from "./campaign-form-dialog";
 import { CampaignPreviewDialog } from "./campaign-preview-dialog";
+import { PriorityInviteDialog } from "./priority-invite-dialog";
 import { RecipientsDialog } from "./recipients-dialog";
 import { SendCampaignDialog } from "./send-campaign-dialog";
 import { TestSendDialog } from "./test-send-dialog";
@@ -16,7 +19,22 @@ import { useCancelCampaign, useDeleteCampaign, useDuplicateCampaign } from "./us
 /** While anything is queued or going out, the list is read again this often so the counters move. */
 export const campaignPollMs = 3000;
 
-type OpenDialog = { action: Exclude<CampaignAction, "duplicate">; campaign: Campaign } | { action: "new" } | null;
+type OpenDialog =
+  | { action: Exclude<CampaignAction, "duplicate">; campaign: Campaign }
+  | { action: "new" }
+  | { action: "invite" }
+  | null;
+
+/** The campaign a link points at (?campaign=<id>), shown marked and scrolled into view. */
+function linkedCampaign(): string | null {
+  return new URLSearchParams(window.location.search).get(campaignParam);
+}
+
+function showInUrl(id: string) {
+  const url = new URL(window.location.href);
+  url.searchParams.set(campaignParam, id);
+  window.history.replaceState(window.history.state, "", url);
+}
 
 function isActive(campaign: Campaign): boolean {
   return campaign.status === "scheduled" || campaign.status === "sending";
@@ -34,6 +52,9 @@ export function CampaignsPanel() {
       return items.some(isActive) ? campaignPollMs : false;
     },
   });
+  const season = useSeason();
+  const [shown, setShown] = useState<string | null>(linkedCampaign);
+  const shownRef = useRef<HTMLLIElement>(null);
   const duplicate = useDuplicateCampaign();
   const cancel = useCancelCampaign();
   const remove = useDeleteCampaign();
@@ -45,6 +66,10 @@ export function CampaignsPanel() {
   };
 
   const campaigns = list.data ?? [];
+  const shownLoaded = campaigns.some((campaign) => campaign.id === shown);
+  useEffect(() => {
+    if (shownLoaded) shownRef.current?.scrollIntoView?.({ block: "center" });
+  }, [shownLoaded]);
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -56,10 +81,16 @@ export function CampaignsPanel() {
             Emails to many subscribers at once. Each recipient gets their own unsubscribe link.
           </p>
         </div>
-        <Button onClick={() => setDialog({ action: "new" })}>
-          <Plus aria-hidden="true" className="size-4" />
-          New campaign
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={!season.retreat} onClick={() => setDialog({ action: "invite" })}>
+            <ListChecks aria-hidden="true" className="size-4" />
+            Invite the priority list
+          </Button>
+          <Button onClick={() => setDialog({ action: "new" })}>
+            <Plus aria-hidden="true" className="size-4" />
+            New campaign
+          </Button>
+        </div>
       </div>
 
       {list.isError ? (
@@ -75,7 +106,12 @@ export function CampaignsPanel() {
       ) : (
         <ul aria-label="Campaigns, newest first" className="grid gap-4 xl:grid-cols-2">
           {campaigns.map((campaign) => (
-            <li key={campaign.id} className="min-w-0">
+            <li
+              key={campaign.id}
+              ref={campaign.id === shown ? shownRef : undefined}
+              data-linked={campaign.id === shown ? "" : undefined}
+              className={cn("min-w-0", campaign.id === shown && "rounded-card ring-2 ring-primary ring-offset-2")}
+            >
               <CampaignCard campaign={campaign} onAction={onAction} />
             </li>
           ))}
@@ -83,6 +119,17 @@ export function CampaignsPanel() {
       )}
 
       {dialog?.action === "new" ? <CampaignFormDialog campaign={null} onClose={close} /> : null}
+      {dialog?.action === "invite" && season.retreat ? (
+        <PriorityInviteDialog
+          retreat={season.retreat}
+          onClose={close}
+          onOpenCampaign={(campaignId) => {
+            close();
+            setShown(campaignId);
+            showInUrl(campaignId);
+          }}
+        />
+      ) : null}
       {dialog?.action === "edit" ? <CampaignFormDialog campaign={dialog.campaign} onClose={close} /> : null}
       {dialog?.action === "preview" ? (
         <CampaignPreviewDialog

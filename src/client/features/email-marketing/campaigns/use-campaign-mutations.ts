@@ -1,8 +1,15 @@
 import type { CampaignValues } from "../../../../shared/schemas/email-campaigns";
+import type { PriorityInviteResult } from "../../../../shared/schemas/retreats-admin";
 import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
 import { useWrite } from "../../../lib/use-write";
-import { campaignPath, campaignsPath, marketingTemplatesPath } from "../email-marketing-api";
+import {
+  campaignPath,
+  campaignsPath,
+  marketingTemplatesPath,
+  priorityInvitePath,
+  subscribersPath,
+} from "../email-marketing-api";
 
 /** Campaign writes change the list and counters, and a new campaign bumps its template's usageCount. */
 const campaignRefresh = [campaignsPath, marketingTemplatesPath];
@@ -82,4 +89,22 @@ export function useTestSend() {
     success: (_result, input) => `Test email sent to ${input.email}`,
     failure: "Failed to send test email",
   });
+}
+
+/** A draft campaign to a season's priority list; the list is kept as a subscriber tag, so subscribers refresh too. */
+export function usePriorityInvite() {
+  return useWrite<{ id: string; name: string }, PriorityInviteResult>({
+    request: (retreat) => ({ method: "POST", path: priorityInvitePath(retreat.id), body: {} }),
+    success: (result) => ({
+      title: "Draft campaign written",
+      description: `"${result.campaignName}" is a draft for ${peopleCount(result.audienceSize)}. Nothing is sent until you press Send.`,
+    }),
+    failure: "Failed to invite the priority list",
+    refresh: [...campaignRefresh, subscribersPath],
+  });
+}
+
+/** "1 person", "12 people". */
+export function peopleCount(n: number): string {
+  return n === 1 ? "1 person" : `${n.toLocaleString("en-GB")} people`;
 }

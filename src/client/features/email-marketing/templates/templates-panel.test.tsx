@@ -23,6 +23,7 @@ const received: TransactionalTemplate = {
   variables: [{ name: "firstName", description: "Applicant's first name", sample: "Alex" }],
   isActive: true,
   isDefault: false,
+  retreatId: null,
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
 const welcome: TransactionalTemplate = {
@@ -48,11 +49,15 @@ const newsletter: MarketingTemplate = {
 
 let calls: ApiCall[];
 let replies: Record<string, ApiReplyBody>;
+let seasons: unknown[];
 
 beforeEach(() => {
+  seasons = [];
   ({ calls, replies } = fakeApi<{ subject: string; body: string }>(
     {
       "GET /api/admin/email-templates": () => Response.json({ items: [received, welcome] }),
+      // No season unless a test gives one: the list is the shared defaults.
+      "GET /api/admin/retreats": () => Response.json(seasons),
       "GET /api/admin/email-marketing-templates": () => Response.json({ items: [newsletter] }),
       "POST /api/admin/email-templates/preview": ({ body }) =>
         Response.json({ subject: body.subject, html: `<p>${body.body}</p>`, text: body.body }),
@@ -212,5 +217,47 @@ describe("Marketing templates", () => {
     fireEvent.click(within(confirm).getByRole("button", { name: "Delete" }));
     await screen.findByText("Template deleted");
     expect(writes("DELETE", `/api/admin/email-marketing-templates/${newsletter.id}`)).toHaveLength(1);
+  });
+});
+
+describe("A season's own product emails", () => {
+  const seasonId = "3f0e0d0c-0b0a-4909-8807-060504030201";
+  const seasonCopy: TransactionalTemplate = {
+    ...received,
+    id: "4f0e0d0c-0b0a-4909-8807-060504030201",
+    subject: "Thanks for applying to the 2027 retreat",
+    retreatId: seasonId,
+  };
+
+  it("shows the season's copies and the shared defaults it falls back on, and edits the season's copy", async () => {
+    seasons = [{ id: seasonId, name: "Bali Retreat 2027", isCurrent: true }];
+    replies[`GET /api/admin/email-templates?retreatId=${seasonId}`] = {
+      status: 200,
+      body: { items: [seasonCopy, welcome] },
+    };
+    renderPanel();
+    expect(await screen.findByRole("button", { name: "Bali Retreat 2027", pressed: true })).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Product emails" });
+    const [copy, shared] = within(list).getAllByRole("listitem");
+    expect(within(copy!).getByText("This season's copy")).toBeTruthy();
+    expect(within(shared!).getByText("Shared default")).toBeTruthy();
+
+    fireEvent.click(within(copy!).getByRole("switch", { name: "Active (Application received)" }));
+    await screen.findByText("Template saved");
+    expect(writes("PUT", `/api/admin/email-templates/${seasonCopy.id}`)[0]!.body).toMatchObject({
+      subject: seasonCopy.subject,
+      isActive: false,
+    });
+    expect(writes("PUT", `/api/admin/email-templates/${received.id}`)).toEqual([]);
+
+    // The shared defaults stay editable.
+    fireEvent.click(screen.getByRole("button", { name: "Shared defaults" }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === "GET" && c.url === "/api/admin/email-templates")).toBe(true),
+    );
+    const defaults = await screen.findByRole("list", { name: "Product emails" });
+    await waitFor(() => expect(within(defaults).queryByText("This season's copy")).toBeNull());
+    expect(within(defaults).queryByText("Shared default")).toBeNull();
+    expect(within(defaults).getByRole("button", { name: "Edit Application received" })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useId, useRef, useState } from "react";
 import type { MarketingTemplate, TransactionalTemplate } from "../../../../shared/schemas/email-templates";
+import { Button } from "../../../components/ui/button";
 import { TabList } from "../../../components/ui/tab-list";
+import { useSeason } from "../../admin-shell/use-season";
 import { MarketingTemplateEditor } from "./marketing-template-editor";
 import { MarketingTemplates } from "./marketing-templates";
 import { TransactionalTemplateEditor } from "./transactional-template-editor";
@@ -23,6 +25,9 @@ export function TemplatesPanel() {
   const id = useId();
   const [section, setSection] = useState<Section>("product");
   const [editing, setEditing] = useState<Editing>(null);
+  const season = useSeason();
+  const [scope, setScope] = useState<"season" | "defaults">("season");
+  const seasonId = scope === "season" ? season.retreatId : undefined;
   // The button that opened the editor gets focus back when it closes (WCAG 2.4.3).
   const opener = useRef<HTMLElement | null>(null);
   const wasEditing = useRef(false);
@@ -73,7 +78,31 @@ export function TemplatesPanel() {
             <p className="text-sm text-muted-foreground">
               Messages the product sends by itself, such as the confirmation after an application.
             </p>
-            <TransactionalTemplates onEdit={(template) => open({ kind: "transactional", template })} />
+            {season.retreat ? (
+              <fieldset className="flex flex-wrap items-center gap-2">
+                <legend className="sr-only">Whose texts</legend>
+                {(["season", "defaults"] as const).map((value) => (
+                  <Button
+                    key={value}
+                    size="sm"
+                    variant={scope === value ? "default" : "outline"}
+                    aria-pressed={scope === value}
+                    onClick={() => setScope(value)}
+                  >
+                    {value === "season" ? season.retreat!.name : "Shared defaults"}
+                  </Button>
+                ))}
+              </fieldset>
+            ) : null}
+            <p className="text-sm text-muted-foreground">
+              {seasonId
+                ? "What this season sends: its own copy of a message where it has one (edit it for this season only), else the shared default."
+                : "The texts every season without its own copy sends; copying a season gives the new one its own copies."}
+            </p>
+            <TransactionalTemplates
+              retreatId={seasonId}
+              onEdit={(template) => open({ kind: "transactional", template })}
+            />
           </Tabs.Content>
           <Tabs.Content value="marketing" className="flex flex-col gap-3 focus-visible:outline-none">
             <p className="text-sm text-muted-foreground">Starting points for campaigns.</p>

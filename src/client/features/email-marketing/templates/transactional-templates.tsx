@@ -11,9 +11,10 @@ import { failureToast } from "../campaigns/use-campaign-mutations";
 import { transactionalTemplatesPath } from "../email-marketing-api";
 import { useUpdateTransactionalTemplate } from "./use-template-mutations";
 
-export function useTransactionalTemplates() {
+/** The defaults, or with a retreat the messages that season sends (its own copy of each, else the default). */
+export function useTransactionalTemplates(retreatId?: string) {
   return useQuery({
-    queryKey: [transactionalTemplatesPath],
+    queryKey: [retreatId ? `${transactionalTemplatesPath}?retreatId=${retreatId}` : transactionalTemplatesPath],
     select: (data: unknown) => transactionalTemplateListSchema.parse(data).items,
   });
 }
@@ -28,11 +29,33 @@ function EditedBadge({ isDefault }: { isDefault: boolean }) {
   );
 }
 
+/** Whose text it is: the season's own copy, or the default shared by every season without one. */
+function ScopeBadge({ seasonCopy }: { seasonCopy: boolean }) {
+  return (
+    <Badge
+      className={
+        seasonCopy ? "border-green-200 bg-green-100 text-green-800" : "border-amber-200 bg-amber-100 text-amber-900"
+      }
+    >
+      {seasonCopy ? "This season's copy" : "Shared default"}
+    </Badge>
+  );
+}
+
 const typeLabels: Record<string, string> = { application: "Application email", system: "System notification" };
 
-/** The product's own messages: each can be edited, switched off, or put back to its default. */
-export function TransactionalTemplates({ onEdit }: { onEdit: (template: TransactionalTemplate) => void }) {
-  const list = useTransactionalTemplates();
+/**
+ * The product's own messages: each can be edited, switched off, or put back to its default. With a
+ * season (`retreatId`), the messages it sends: its own copies, and the shared defaults where it has none.
+ */
+export function TransactionalTemplates({
+  onEdit,
+  retreatId,
+}: {
+  onEdit: (template: TransactionalTemplate) => void;
+  retreatId?: string;
+}) {
+  const list = useTransactionalTemplates(retreatId);
   const update = useUpdateTransactionalTemplate();
 
   if (list.isError) {
@@ -57,6 +80,7 @@ export function TransactionalTemplates({ onEdit }: { onEdit: (template: Transact
               <div className="flex flex-wrap items-center gap-2">
                 <h4 className="font-semibold">{template.title}</h4>
                 <EditedBadge isDefault={template.isDefault} />
+                {retreatId ? <ScopeBadge seasonCopy={template.retreatId !== null} /> : null}
               </div>
               <p className="text-sm text-muted-foreground">{template.description}</p>
               <p className="text-xs text-muted-foreground">{typeLabels[template.type] ?? template.type}</p>
