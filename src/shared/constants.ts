@@ -12,6 +12,12 @@ export const currency = "GBP" as const;
 export const businessTimeZone = "Europe/London";
 export const currencies = ["GBP", "EUR"] as const;
 
+/**
+ * The organisers' name on every public page (header, footer, tab titles): it does not change with
+ * the season, unlike the retreat's name, which the landing page takes from the season it shows.
+ */
+export const brandName = "Bali Vegan Retreat";
+
 export const retreatDefaults = {
   name: "Bali Vegan Activism Retreat 2026",
   description:

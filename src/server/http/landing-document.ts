@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LandingData } from "../../shared/schemas/site-content";
 
 interface ManifestChunk {
   file: string;
@@ -54,7 +55,27 @@ export function jsonForHtml(value: unknown): string {
 
 export interface LandingTemplate {
   /** The page with the rendered markup and the data it was rendered from. */
-  fill(markup: string, data: unknown): string;
+  fill(markup: string, data: LandingData): string;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * The head's words follow the season the page shows (the shell carries only the brand): the tab
+ * title and the link previews name the season's retreat, its dates and its lead.
+ */
+export function seasonHead(html: string, data: LandingData): string {
+  const { hero, dates } = data.site.content;
+  const title = escapeAttribute(data.retreat?.name ?? hero.title);
+  const description = escapeAttribute(`${dates.label}: ${hero.lead}`.slice(0, 300));
+  // Function replacers: a "$1" typed into the hero must stay text, not a back-reference.
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_m, start: string) => `${start}${description}"`)
+    .replace(/(<meta\s+property="og:title"\s+content=")[^"]*"/, (_m, start: string) => `${start}${title}"`)
+    .replace(/(<meta\s+property="og:description"\s+content=")[^"]*"/, (_m, start: string) => `${start}${description}"`);
 }
 
 /**
@@ -77,7 +98,7 @@ export function landingTemplate(options: {
   const [before, after] = page.split(emptyRoot) as [string, string];
   return {
     fill: (markup, data) =>
-      `${before}<div id="root" data-prerendered="landing">${markup}</div>\n    <script type="application/json" id="${landingDataElementId}">${jsonForHtml(data)}</script>${after}`,
+      `${seasonHead(before, data)}<div id="root" data-prerendered="landing">${markup}</div>\n    <script type="application/json" id="${landingDataElementId}">${jsonForHtml(data)}</script>${after}`,
   };
 }
 

@@ -1,7 +1,7 @@
 import { Leaf } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "wouter";
-import { retreatDefaults } from "../../../shared/constants";
+import { brandName } from "../../../shared/constants";
 import { cn } from "../../lib/cn";
 import { supportEmail, supportMailto } from "../../lib/contact";
 
@@ -44,7 +44,7 @@ export function PublicPageShell({
 }) {
   useEffect(() => {
     const previous = document.title;
-    document.title = `${title} | ${retreatDefaults.name}`;
+    document.title = `${title} | ${brandName}`;
     return () => {
       document.title = previous;
     };
@@ -65,7 +65,7 @@ export function PublicPageShell({
             <span className="grid size-9 place-items-center rounded-full bg-primary text-primary-foreground">
               <Leaf aria-hidden="true" className="size-4" />
             </span>
-            {retreatDefaults.name}
+            {brandName}
           </Link>
         </div>
       </header>

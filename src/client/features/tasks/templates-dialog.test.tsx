@@ -18,6 +18,12 @@ const pickups: TaskTemplateDto = {
   isActive: true,
 };
 
+/** GET /api/admin/season: no choice made, so the current season (or none). */
+const seasonOf = (list: unknown[]) => {
+  const rows = list as { id: string; isCurrent?: boolean }[];
+  return { retreatId: (rows.find((r) => r.isCurrent) ?? rows[0])?.id ?? null, selectedRetreatId: null };
+};
+
 let calls: ApiCall[];
 /** The seasons GET /api/admin/retreats lists (none unless a test gives one). */
 let seasons: unknown[];
@@ -28,6 +34,7 @@ beforeEach(() => {
   templates = [pickups];
   calls = fakeApi(({ method, url }) => {
     if (method !== "GET") return Response.json({});
+    if (url === "/api/admin/season") return Response.json(seasonOf(seasons));
     return Response.json(url === "/api/admin/retreats" ? seasons : templates);
   }).calls;
 });

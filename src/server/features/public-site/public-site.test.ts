@@ -17,7 +17,7 @@ import { signedInAs } from "../../test/test-sessions";
 import { makeRenderer, type RenderLanding, type SsrModule } from "./landing-renderer";
 
 const shell =
-  '<!doctype html><html><head><title>Retreat HQ</title></head><body><div id="root"></div><script type="module" src="/assets/entry.js"></script></body></html>';
+  '<!doctype html><html><head><meta\n      name="description"\n      content="Generic words" /><meta property="og:title" content="Bali Vegan Retreat" /><title>Bali Vegan Retreat</title></head><body><div id="root"></div><script type="module" src="/assets/entry.js"></script></body></html>';
 const clientDir = mkdtempSync(join(tmpdir(), "rhq-landing-"));
 writeFileSync(join(clientDir, "shell.html"), shell);
 writeFileSync(join(clientDir, "index.html"), shell.replace('<div id="root"></div>', '<div id="root">BUILT PAGE</div>'));
@@ -137,6 +137,33 @@ describe("the landing page rendered from the published site", () => {
     const block = html.split(`id="${landingDataElementId}">`)[1]!.split("</script>")[0]!;
     expect(block).toContain("\\u003c/script>\\u003cscript>alert(1)\\u003c/script>");
     expect((JSON.parse(block) as LandingData).site.content.hero.title).toBe("Evil </script><script>alert(1)</script>");
+  });
+
+  it("names the season's retreat, dates and lead in the head, escaped and taken literally", async () => {
+    const site = (
+      await t.app.inject({ url: "/api/admin/site", headers: { cookie: staff } })
+    ).json() as AdminSiteContent;
+    const content = structuredClone(site.draft);
+    content.hero.lead = 'Ten days "in Bali" for $1 & <more>';
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/site/draft",
+      headers: { cookie: staff },
+      payload: { retreatId: site.retreatId, content },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/admin/site/publish",
+      headers: { cookie: owner },
+      payload: { retreatId: site.retreatId },
+    });
+    const html = await page(other);
+    expect(html).toContain("<title>Bali Retreat, the renamed one</title>");
+    expect(html).toContain('<meta property="og:title" content="Bali Retreat, the renamed one" />');
+    expect(html).toContain(
+      `content="${content.dates.label}: Ten days &quot;in Bali&quot; for $1 &amp; &lt;more&gt;" />`,
+    );
+    expect(html).not.toContain("Generic words");
   });
 
   it("still serves a page when the render fails, and renders again on the next request", async () => {

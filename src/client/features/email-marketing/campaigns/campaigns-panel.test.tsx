@@ -88,6 +88,8 @@ beforeEach(() => {
       return Response.json({ id: "u1", role: "owner", email: "owner@example.com" });
     }
     if (method === "GET" && url === "/api/admin/retreats") return Response.json([season]);
+    if (method === "GET" && url === "/api/admin/season")
+      return Response.json({ retreatId: season.id, selectedRetreatId: null });
     if (url === "/api/admin/email-campaigns/audience") return Response.json({ count: audienceCount });
     if (url.endsWith("/preview")) {
       return Response.json({

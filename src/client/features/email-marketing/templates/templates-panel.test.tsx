@@ -58,6 +58,13 @@ beforeEach(() => {
       "GET /api/admin/email-templates": () => Response.json({ items: [received, welcome] }),
       // No season unless a test gives one: the list is the shared defaults.
       "GET /api/admin/retreats": () => Response.json(seasons),
+      "GET /api/admin/season": () => {
+        const rows = seasons as { id: string; isCurrent?: boolean }[];
+        return Response.json({
+          retreatId: (rows.find((r) => r.isCurrent) ?? rows[0])?.id ?? null,
+          selectedRetreatId: null,
+        });
+      },
       "GET /api/admin/email-marketing-templates": () => Response.json({ items: [newsletter] }),
       "POST /api/admin/email-templates/preview": ({ body }) =>
         Response.json({ subject: body.subject, html: `<p>${body.body}</p>`, text: body.body }),
