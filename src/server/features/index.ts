@@ -24,6 +24,7 @@ import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
+import { registerReceiptRoutes } from "./receipts/receipts.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
@@ -77,6 +78,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerPaymentRoutes(app);
   await registerPaymentReminderRoutes(app);
   await registerStripeRoutes(app);
+  await registerReceiptRoutes(app);
   await registerInterviewAvailabilityRoutes(app);
   await registerInterviewBookingRoutes(app);
   await registerCalendlyRoutes(app);
