@@ -25,6 +25,7 @@ import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
 import { registerReceiptRoutes } from "./receipts/receipts.routes";
+import { registerReportRoutes } from "./reports/reports.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
@@ -71,6 +72,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerScheduleRoutes(app);
   await registerRoomRoutes(app);
   await registerGuestRoutes(app);
+  await registerReportRoutes(app);
   await registerVendorRoutes(app);
   await registerInterviewRoutes(app);
   await registerPlaceRoutes(app);
