@@ -89,6 +89,7 @@ describe("DashboardPage", () => {
       "Interviews",
       "Schedule",
       "Tasks",
+      "Lists",
       "Finance",
       "Payments",
       "Settings",

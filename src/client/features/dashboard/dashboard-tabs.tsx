@@ -6,6 +6,7 @@ import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab"
 import { FinanceTab } from "../finance/finance-tab";
 import { InterviewsTab } from "../interviews/interviews-tab";
 import { PaymentsTab } from "../payments/payments-tab";
+import { ListsTab, listParam } from "../reports/lists-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { TasksTab } from "../tasks/tasks-tab";
@@ -18,6 +19,7 @@ export const dashboardTabs = [
   { value: "interviews", label: "Interviews" },
   { value: "schedule", label: "Schedule" },
   { value: "tasks", label: "Tasks" },
+  { value: "lists", label: "Lists", roles: ["owner", "staff"] },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
   { value: "settings", label: "Settings", roles: ["owner"] },
@@ -41,12 +43,13 @@ function writeTabToUrl(tab: DashboardTab) {
   else url.searchParams.set("tab", tab);
   // The Waitlist tab's own section means nothing elsewhere.
   if (tab !== "waitlist") url.searchParams.delete(emailSectionParam);
+  if (tab !== "lists") url.searchParams.delete(listParam);
   window.history.replaceState(window.history.state, "", url);
 }
 
 /**
  * Scrolls the tab bar sideways (never the page) so the active tab is in full view: on a phone the
- * nine tabs are wider than the screen, and Settings or Payments would otherwise sit off its edge.
+ * ten tabs are wider than the screen, and Settings or Payments would otherwise sit off its edge.
  */
 export function revealActiveTab(scroller: HTMLElement | null) {
   const active = scroller?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
@@ -96,6 +99,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <ScheduleTab />
           ) : item.value === "tasks" ? (
             <TasksTab />
+          ) : item.value === "lists" ? (
+            <ListsTab />
           ) : item.value === "finance" ? (
             <FinanceTab />
           ) : item.value === "payments" ? (
