@@ -171,6 +171,22 @@ export const roomingRoomSchema = z.object({
 });
 export type RoomingRoom = z.infer<typeof roomingRoomSchema>;
 
+/**
+ * A bed's guest as the list prints it: "(bed not chosen)" marks a booking put in a room without a
+ * bed only where other beds of the room were chosen; a room where none were gets one note instead.
+ */
+export function bedGuestLabel(room: RoomingRoom, bed: RoomingRoom["beds"][number]): string {
+  if (!bed.guest) return "Free";
+  const someChosen = room.beds.some((b) => b.guest && b.bedChosen);
+  return bed.bedChosen || !someChosen ? bed.guest : `${bed.guest} (bed not chosen)`;
+}
+
+/** "Beds not chosen yet" for a room with guests and no chosen bed; null otherwise. */
+export function roomBedsNote(room: RoomingRoom): string | null {
+  const taken = room.beds.filter((b) => b.guest);
+  return taken.length > 0 && taken.every((b) => !b.bedChosen) ? "Beds not chosen yet" : null;
+}
+
 export const roomingReportSchema = z.object({
   ...reportHead,
   rooms: z.array(roomingRoomSchema),

@@ -55,11 +55,8 @@ function ListSection<R extends { generatedAt: string }>({
       title={title}
       description={
         <>
-          {descriptions[kind]}{" "}
-          <span className="whitespace-nowrap">
-            {retreatName}
-            {query.data ? `, as of ${formatInstant(query.data.generatedAt)}` : ""}.
-          </span>
+          {descriptions[kind]} {retreatName}
+          {query.data ? `, as of ${formatInstant(query.data.generatedAt)}` : ""}.
         </>
       }
       action={<DownloadLinks downloads={downloadsFor(kind, retreatId)} what={`the ${title.toLowerCase()}`} />}

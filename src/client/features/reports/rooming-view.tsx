@@ -1,4 +1,4 @@
-import type { RoomingReport } from "../../../shared/schemas/reports";
+import { bedGuestLabel, type RoomingReport, roomBedsNote } from "../../../shared/schemas/reports";
 import { Figures } from "./kitchen-view";
 
 /** The rooming list for the villa: each room bed by bed, free beds, and who has no room yet. */
@@ -23,18 +23,14 @@ export function RoomingView({ report }: { report: RoomingReport }) {
                 {room.name}
                 {room.type ? <span className="font-normal text-muted-foreground"> · {room.type}</span> : null}
               </h3>
+              {roomBedsNote(room) ? <p className="text-xs text-muted-foreground">{roomBedsNote(room)}</p> : null}
               <ol aria-label={`Beds in ${room.name}`} className="mt-2 grid gap-1 text-sm">
                 {room.beds.map((bed) => (
                   <li key={bed.bed} className="flex gap-3">
                     <span className="w-12 shrink-0 text-muted-foreground">Bed {bed.bed}</span>
-                    {bed.guest ? (
-                      <span className="min-w-0 break-words">
-                        {bed.guest}
-                        {bed.bedChosen ? null : <span className="text-muted-foreground"> (bed not chosen)</span>}
-                      </span>
-                    ) : (
-                      <span className="text-muted-foreground">Free</span>
-                    )}
+                    <span className={bed.guest ? "min-w-0 break-words" : "text-muted-foreground"}>
+                      {bedGuestLabel(room, bed)}
+                    </span>
                   </li>
                 ))}
               </ol>

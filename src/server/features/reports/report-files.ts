@@ -2,11 +2,13 @@ import type { Readable } from "node:stream";
 import { formatInstant } from "../../../shared/display/time";
 import {
   type ArrivalsReport,
+  bedGuestLabel,
   type KitchenReport,
   type ReportKind,
   type RoomingReport,
   recentChangeLabels,
   reportTitles,
+  roomBedsNote,
   type Traveller,
   travelGroupHeading,
 } from "../../../shared/schemas/reports";
@@ -187,9 +189,6 @@ export function arrivalsPdf(report: ArrivalsReport): Promise<Buffer> {
 // Rooming
 // ---------------------------------------------------------------------------------------------
 
-const bedGuest = (bed: RoomingReport["rooms"][number]["beds"][number]) =>
-  bed.guest ? `${bed.guest}${bed.bedChosen ? "" : " (bed not chosen)"}` : "Free";
-
 export function roomingCsv(report: RoomingReport): Readable {
   const rows = report.rooms.flatMap((room) =>
     room.beds.map((bed) => ({
@@ -223,8 +222,12 @@ export function roomingPdf(report: RoomingReport): Promise<Buffer> {
           { header: "Guest", width: 0.85 },
         ],
         report.rooms.flatMap((room): PdfRow[] => [
-          { heading: `${room.name}${room.type ? ` (${room.type})` : ""} · ${room.capacity} beds` },
-          ...room.beds.map((bed) => [`Bed ${bed.bed}`, bedGuest(bed)]),
+          {
+            heading: [`${room.name}${room.type ? ` (${room.type})` : ""}`, `${room.capacity} beds`, roomBedsNote(room)]
+              .filter(Boolean)
+              .join(" · "),
+          },
+          ...room.beds.map((bed) => [`Bed ${bed.bed}`, bedGuestLabel(room, bed)]),
         ]),
       );
     if (report.unassigned.length) {
