@@ -193,7 +193,9 @@ export class PdfWriter {
         drawCells(row, false, null);
       } else {
         const text = pdfText(row.heading);
-        const height = this.doc.font("Helvetica-Bold").fontSize(bodySize).heightOfString(text) + cellPadding * 3;
+        const width = this.width - cellPadding * 2;
+        const height =
+          this.doc.font("Helvetica-Bold").fontSize(bodySize).heightOfString(text, { width }) + cellPadding * 3;
         if (this.doc.y + height * 2 > this.bottom) {
           this.doc.addPage();
           drawHeader();
@@ -203,7 +205,7 @@ export class PdfWriter {
           .font("Helvetica-Bold")
           .fontSize(bodySize)
           .fillColor(ink)
-          .text(text, margin + cellPadding, y + cellPadding * 2, { width: this.width - cellPadding * 2 });
+          .text(text, margin + cellPadding, y + cellPadding * 2, { width });
         this.doc.y = y + height;
       }
     }
