@@ -137,6 +137,8 @@ export async function issueReceipt(
       paidToDate: fromPence(await paidToDate(tx, application.id)),
       planTotal: withPlan ? plan.totalAmount : null,
       remainingBalance: withPlan ? plan.remainingAmount : null,
+      // The app's clock, as paidAt's: the database's now() is when the transaction began.
+      issuedAt: new Date(),
     })
     .returning();
 
