@@ -40,6 +40,7 @@ const tabs = [
   ["interviews", "Interviews"],
   ["schedule", "Schedule"],
   ["tasks", "Tasks"],
+  ["lists", "Lists"],
   ["finance", "Finance"],
   ["payments", "Payments"],
   ["site", "Site"],

@@ -21,6 +21,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -34,8 +35,13 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 export type Json = Record<string, unknown>;
-/** An email attachment kept with its outbox row, so a retry sends the same file. */
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+/**
+ * An email attachment kept with its outbox row, so a retry sends the same file: text as it is
+ * (an interview's .ics), or a binary file (a receipt's PDF) as base64 with `encoding: "base64"`.
+ */
+export type EmailAttachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
+/** One line of what a receipt or credit note paid for: "Deposit", £500. */
+export type ReceiptItem = { label: string; amount: string };
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 
@@ -717,6 +723,65 @@ export const stripeEvents = pgTable("stripe_events", {
   processedAt: tstz("processed_at").notNull().defaultNow(),
 });
 
+/**
+ * The last receipt (or credit note) number given per retreat: the row is taken with an upsert in
+ * the transaction that completes the payment, so concurrent completions queue on it and a
+ * rolled-back completion gives its number back (docs/decisions/017-lists-and-receipts.md).
+ */
+export const receiptSequences = pgTable(
+  "receipt_sequences",
+  {
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    /** receipt or credit_note: each has its own sequence. */
+    kind: text("kind").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.retreatId, t.kind] })],
+);
+
+/**
+ * A receipt (completed payment) or credit note (completed refund), issued once per payment. The
+ * money facts are kept as they were when it was issued, so the PDF reads the same every time;
+ * the payer's name is read from the application (an erasure request anonymises it there).
+ */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: id(),
+    // restrict: a receipt is a money record, as its payment is
+    paymentId: uuid("payment_id")
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "restrict" }),
+    /** receipt or credit_note. */
+    kind: text("kind").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** "R-2026-0001" or "C-2026-0001". */
+    number: text("number").notNull(),
+    amount: money("amount").notNull(),
+    currency: currency(),
+    paymentMethod: text("payment_method").notNull(),
+    paidAt: tstz("paid_at").notNull(),
+    items: jsonList<ReceiptItem>("items"),
+    /** Completed payments less completed refunds of the application, this one included. */
+    paidToDate: money("paid_to_date").notNull(),
+    /** The plan's total and what remained of it after this payment; null without a plan. */
+    planTotal: money("plan_total"),
+    remainingBalance: money("remaining_balance"),
+    /** The email that carried it; null when none was sent (emailSkipped says why) or it was erased. */
+    emailLogId: uuid("email_log_id").references(() => emailLogs.id, { onDelete: "set null" }),
+    emailSkipped: text("email_skipped"),
+    issuedAt: tstz("issued_at").notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("receipts_retreat_kind_sequence_idx").on(t.retreatId, t.kind, t.sequence)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Schedule, vendor bookings, rooms
 // ---------------------------------------------------------------------------------------------
@@ -796,6 +861,34 @@ export const roomAssignments = pgTable(
     index("room_assignments_room_id_idx").on(t.roomId),
     // One bed per application (a couple's application takes two beds in the same room).
     uniqueIndex("room_assignments_application_id_unique").on(t.applicationId),
+  ],
+);
+
+/**
+ * A list staff gave a vendor for one retreat (today only the kitchen list, for a caterer):
+ * the vendor portal shows it while the grant is not revoked. Revoking keeps the row as history.
+ */
+export const vendorListGrants = pgTable(
+  "vendor_list_grants",
+  {
+    id: id(),
+    vendorId: uuid("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    list: text("list").notNull(),
+    grantedBy: uuid("granted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: tstz("revoked_at"),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("vendor_list_grants_one_active_idx")
+      .on(t.vendorId, t.retreatId, t.list)
+      .where(sql`${t.revokedAt} is null`),
+    index("vendor_list_grants_retreat_id_idx").on(t.retreatId),
   ],
 );
 
@@ -1394,4 +1487,6 @@ export type NewEmailCampaign = typeof emailCampaigns.$inferInsert;
 export type EmailMarketingTemplate = typeof emailMarketingTemplates.$inferSelect;
 export type NewEmailMarketingTemplate = typeof emailMarketingTemplates.$inferInsert;
 export type EmailSend = typeof emailSends.$inferSelect;
+export type Receipt = typeof receipts.$inferSelect;
+export type VendorListGrant = typeof vendorListGrants.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;

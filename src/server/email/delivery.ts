@@ -106,6 +106,7 @@ export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Pr
               filename: a.filename,
               contentType: a.contentType,
               content: a.content,
+              ...(a.encoding ? { encoding: a.encoding } : {}),
             })),
           }
         : {}),

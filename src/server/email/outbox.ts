@@ -69,7 +69,10 @@ export async function queueEmail(
   const subject = clean(message.email.subject);
   const html = clean(message.email.html);
   const text = clean(message.email.text);
-  const attachments = (message.attachments ?? []).map((a) => ({ ...a, content: clean(a.content) }));
+  // A base64 file (a receipt's PDF) is the system's own bytes, and no link in it could be read as text.
+  const attachments = (message.attachments ?? []).map((a) =>
+    a.encoding === "base64" ? a : { ...a, content: clean(a.content) },
+  );
   const id = randomUUID();
   const [row] = await tx
     .insert(emailLogs)

@@ -67,6 +67,22 @@ export type SystemTemplateData = {
     preferencesUrl: string;
     publicUrl: string;
   };
+  payment_receipt: {
+    firstName: string;
+    /** "Receipt" or "Credit note". */
+    documentTitle: string;
+    /** "R-2026-0001". */
+    number: string;
+    /** Formatted, e.g. "£500". */
+    amount: string;
+    /** What it paid for (or refunds), e.g. "Deposit". */
+    paidFor: string;
+    /** Formatted; empty for a credit note or a payment outside a plan. */
+    remainingBalance: string;
+    retreatName: string;
+    /** true for a credit note (a completed refund). */
+    isRefund: boolean;
+  };
 };
 type StageData = { firstName: string; retreatName: string; publicUrl: string };
 
@@ -270,6 +286,45 @@ Please pay by bank transfer as agreed.
 If you have already paid, thank you, and please ignore this reminder.`,
     footer: `<p style="margin:0 0 8px;">You're receiving this because you have a place on {{ retreatName }} ({{ publicUrl }}). Questions? Just reply to this email.</p>
 ${preferencesLink}`,
+  },
+  {
+    key: "payment_receipt",
+    title: "Receipt or credit note",
+    description:
+      "Sent with the receipt (PDF attached) when a payment is completed, and with the credit note when a refund is.",
+    type: "application",
+    variables: [
+      firstName,
+      v("documentTitle", "Receipt or Credit note", "Receipt"),
+      v("number", "The receipt's or credit note's number", "R-2026-0001"),
+      v("amount", "Amount paid or refunded, formatted", "£500"),
+      v("paidFor", "What it paid for or refunds", "Deposit"),
+      v("remainingBalance", "What remains to pay, formatted; empty for a credit note", "£1,497"),
+      retreatName,
+      v("isRefund", "Whether this is a credit note for a refund (use it in {% if %})", "false"),
+    ],
+    subject: "{{ documentTitle }} {{ number }}: {{ amount }} for {{ retreatName }}",
+    body: `# Thank you, {{ firstName }}
+
+{% if isRefund %}
+
+We've sent you a refund of **{{ amount }}** for {{ retreatName }} ({{ paidFor }}). Your credit note {{ number }} is attached.
+
+{% else %}
+
+We've received your payment of **{{ amount }}** for {{ retreatName }} ({{ paidFor }}). Your receipt {{ number }} is attached.
+
+{% if remainingBalance != "" %}
+
+Remaining balance: **{{ remainingBalance }}**
+
+{% endif %}
+
+{% endif %}
+
+You can download all your receipts from your guest portal at any time.`,
+    footer: `<p style="margin:0;">You're receiving this because you have a place on {{ retreatName }}. Keep it for your records. Questions? Just reply to this email.</p>`,
+    previewValues: { isRefund: false },
   },
 ];
 

@@ -25,6 +25,8 @@ import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
 import { registerPublicSiteRoutes } from "./public-site/public-site.routes";
+import { registerReceiptRoutes } from "./receipts/receipts.routes";
+import { registerReportRoutes } from "./reports/reports.routes";
 import { registerAdminRetreatRoutes } from "./retreats/retreats.admin.routes";
 import { registerRetreatRoutes } from "./retreats/retreats.routes";
 import { registerRoomRoutes } from "./rooms/rooms.routes";
@@ -74,6 +76,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerScheduleRoutes(app);
   await registerRoomRoutes(app);
   await registerGuestRoutes(app);
+  await registerReportRoutes(app);
   await registerVendorRoutes(app);
   await registerInterviewRoutes(app);
   await registerPlaceRoutes(app);
@@ -81,6 +84,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerPaymentRoutes(app);
   await registerPaymentReminderRoutes(app);
   await registerStripeRoutes(app);
+  await registerReceiptRoutes(app);
   await registerInterviewAvailabilityRoutes(app);
   await registerInterviewBookingRoutes(app);
   await registerCalendlyRoutes(app);

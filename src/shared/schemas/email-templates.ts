@@ -44,6 +44,7 @@ export const systemTemplateKeys = [
   "stage_waitlist",
   "stage_declined",
   "payment_reminder",
+  "payment_receipt",
 ] as const;
 export type SystemTemplateKey = (typeof systemTemplateKeys)[number];
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { currencies } from "../constants";
 import { toPence } from "../finance/money";
 import { limits, pageQueryShape } from "./common";
+import { paymentReceiptSchema } from "./receipts";
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
@@ -32,6 +33,23 @@ export const paymentMethodLabels: Record<(typeof paymentMethods)[number], string
   check: "Cheque",
   stripe: "Stripe",
 };
+
+/** "bank_transfer" -> "Bank transfer"; a method the list does not know is shown as stored. */
+export function paymentMethodLabel(method: string): string {
+  return paymentMethodLabels[method as keyof typeof paymentMethodLabels] ?? method;
+}
+
+/** A payment's type as people read it (its description, "Instalment 1 of 2", says more when it has one). */
+export const paymentTypeLabels: Record<PaymentType, string> = {
+  deposit: "Deposit",
+  installment: "Instalment",
+  manual: "Manual",
+  refund: "Refund",
+};
+
+export function paymentTypeLabel(type: string): string {
+  return paymentTypeLabels[type as PaymentType] ?? type;
+}
 
 /** Stages in which an application holds a place on its retreat (a couple holds two). */
 export const placeHoldingStages = ["accepted", "payment"] as const;
@@ -194,6 +212,8 @@ export const paymentSchema = z.object({
   /** "Ada Lovelace" (or the email when the name is blank); null without an application. */
   applicantName: z.string().nullable(),
   applicantEmail: z.string().nullable(),
+  /** The receipt (or credit note) a completed payment got; null before completion. */
+  receipt: paymentReceiptSchema.nullable(),
 });
 export type PaymentDto = z.infer<typeof paymentSchema>;
 

@@ -94,6 +94,7 @@ describe("DashboardPage", () => {
       "Interviews",
       "Schedule",
       "Tasks",
+      "Lists",
       "Finance",
       "Payments",
       "Site",

@@ -6,6 +6,7 @@ import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab"
 import { FinanceTab } from "../finance/finance-tab";
 import { InterviewsTab } from "../interviews/interviews-tab";
 import { PaymentsTab } from "../payments/payments-tab";
+import { ListsTab, listParam } from "../reports/lists-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
 import { SettingsTab } from "../settings/settings-tab";
 import { SiteTab } from "../site/site-tab";
@@ -19,6 +20,7 @@ export const dashboardTabs = [
   { value: "interviews", label: "Interviews" },
   { value: "schedule", label: "Schedule" },
   { value: "tasks", label: "Tasks" },
+  { value: "lists", label: "Lists", roles: ["owner", "staff"] },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
   // The public site's words: staff edit them, the owner publishes (issue 18); Settings stays the owner's.
@@ -44,6 +46,7 @@ function writeTabToUrl(tab: DashboardTab) {
   else url.searchParams.set("tab", tab);
   // The Waitlist tab's own section means nothing elsewhere.
   if (tab !== "waitlist") url.searchParams.delete(emailSectionParam);
+  if (tab !== "lists") url.searchParams.delete(listParam);
   window.history.replaceState(window.history.state, "", url);
 }
 
@@ -99,6 +102,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <ScheduleTab />
           ) : item.value === "tasks" ? (
             <TasksTab />
+          ) : item.value === "lists" ? (
+            <ListsTab />
           ) : item.value === "finance" ? (
             <FinanceTab />
           ) : item.value === "payments" ? (

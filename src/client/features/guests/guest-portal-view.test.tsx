@@ -33,10 +33,28 @@ const me = guestMe({
   ],
 });
 
+const paymentId = "00000000-0000-4000-8000-0000000000a1";
+const receipts = {
+  items: [
+    {
+      paymentId,
+      number: "R-2026-0001",
+      kind: "receipt",
+      amount: "500.00",
+      currency: "GBP",
+      paidAt: "2026-02-01T10:00:00.000Z",
+      issuedAt: "2026-02-01T10:00:00.000Z",
+      description: "Deposit",
+      url: `/api/guest/receipts/${paymentId}.pdf`,
+    },
+  ],
+};
+
 function setup() {
   const { urls } = fakeApi(
     {
       "GET /api/guest/me": () => Response.json(me),
+      "GET /api/guest/receipts": () => Response.json(receipts),
       [`GET /api/guest/schedule/${retreatId}`]: () =>
         Response.json({ retreat, sessions, nextSession: sessions[0], upcoming: sessions.slice(1, 4) }),
       "GET /api/guest/calendar-url": () =>
@@ -88,5 +106,15 @@ describe("GuestPortalView", () => {
     expect((screen.getByLabelText("Your calendar link") as HTMLInputElement).value).toMatch(
       /^https:\/\/retreat\.example/,
     );
+  });
+
+  it("lists the guest's receipts, each a PDF to download", async () => {
+    setup();
+    const list = await screen.findByRole("list", { name: "Your receipts" });
+    expect(within(list).getByText("Receipt R-2026-0001")).toBeTruthy();
+    expect(within(list).getByText("Deposit: £500, 1 Feb 2026")).toBeTruthy();
+    const link = within(list).getByRole("link", { name: "Download receipt R-2026-0001 (PDF)" });
+    expect(link.getAttribute("href")).toBe(`/api/guest/receipts/${paymentId}.pdf`);
+    expect(link.hasAttribute("download")).toBe(true);
   });
 });

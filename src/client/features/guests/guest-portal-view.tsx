@@ -10,6 +10,7 @@ import { serverMessage } from "../../lib/api-error-message";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { PaymentReturnNotice, PayNowButton } from "./guest-pay-now";
+import { GuestReceipts } from "./guest-receipts";
 import { calendarPath, calendarRotatePath, guestMePath, guestSchedulePath } from "./guests-api";
 
 /** "Sunday 10 May 2027, 19:30–21:00 (Bali time)": the retreat's clock, whatever the device's zone. */
@@ -237,6 +238,8 @@ export function GuestPortalView() {
           </CardContent>
         </Card>
       </div>
+
+      <GuestReceipts />
 
       <Card>
         <CardHeader>

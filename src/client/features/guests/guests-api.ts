@@ -6,3 +6,5 @@ export const calendarRotatePath = `${calendarPath}/rotate`;
 export const guestSchedulePath = "/api/guest/schedule";
 export const paymentOptionsPath = "/api/guest/payment-options";
 export const checkoutPath = (paymentId: string) => `/api/guest/payments/${paymentId}/checkout`;
+/** The guest's receipts and credit notes (each item carries its PDF's URL). */
+export const guestReceiptsPath = "/api/guest/receipts";

@@ -1,6 +1,5 @@
 import { businessTimeZone } from "../../../shared/constants";
 import { todayIn } from "../../../shared/finance/dates";
-import { paymentMethodLabels } from "../../../shared/schemas/payments";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -24,23 +23,10 @@ export function formatInstant(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? "—" : instantFormat.format(date);
 }
 
-export function methodLabel(method: string): string {
-  return paymentMethodLabels[method as keyof typeof paymentMethodLabels] ?? method;
-}
-
-const typeLabels: Record<string, string> = {
-  deposit: "Deposit",
-  installment: "Instalment",
-  manual: "Manual",
-  refund: "Refund",
-};
-
-export function paymentTypeLabel(type: string): string {
-  return typeLabels[type] ?? type;
-}
-
 /** "couple+vip" -> "Couple + VIP", "deposit_and_balance" -> "Deposit and balance" (one label map, shared). */
 export { planTypeLabel } from "../../../shared/display/labels";
+/** One label map for payment types, shared with the server's receipts. */
+export { paymentMethodLabel as methodLabel, paymentTypeLabel } from "../../../shared/schemas/payments";
 
 /** Today's date in London, where the books are kept: "YYYY-MM-DD". */
 export const londonToday = (now = new Date()) => todayIn(businessTimeZone, now);

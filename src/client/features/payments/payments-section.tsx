@@ -11,9 +11,10 @@ import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } 
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { usePayments } from "./payments-api";
 import { displayStatus } from "./plans-section";
+import { ReceiptLink } from "./receipt-link";
 import { StatusBadge } from "./status-badge";
 
-const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Action"];
+const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Receipt", "Action"];
 
 function MarkButton({ payment, onMark }: { payment: PaymentDto; onMark: (p: PaymentDto) => void }) {
   if (payment.status !== "pending") return null;
@@ -98,6 +99,7 @@ export function PaymentsSection() {
                 ? `Paid ${formatInstant(p.paidAt)} · ${methodLabel(p.paymentMethod)}`
                 : `Due ${formatDay(p.dueDate)}`}
             </p>
+            <ReceiptLink payment={p} withNote />
             {p.status === "pending" ? (
               <div>
                 <MarkButton payment={p} onMark={setMarking} />
@@ -120,6 +122,7 @@ export function PaymentsSection() {
             <td className="px-3 py-2 whitespace-nowrap">
               {p.status === "completed" ? methodLabel(p.paymentMethod) : "—"}
             </td>
+            <td className="px-3 py-2 whitespace-nowrap">{p.receipt ? <ReceiptLink payment={p} /> : "—"}</td>
             <td className="px-3 py-2">
               <MarkButton payment={p} onMark={setMarking} />
             </td>

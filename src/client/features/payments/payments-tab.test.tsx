@@ -32,6 +32,7 @@ function payment(over: Partial<PaymentDto>): PaymentDto {
     createdAt: "2026-01-01T10:00:00.000Z",
     applicantName: "Ada Lovelace",
     applicantEmail: "ada@example.com",
+    receipt: null,
     ...over,
   };
 }

@@ -10,6 +10,7 @@ import { CancelBookingButton } from "../places/cancel-booking-button";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
 import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { paymentsRefresh, plansPath, usePaymentPlans } from "./payments-api";
+import { ReceiptLink } from "./receipt-link";
 import { RecordPaymentDialog } from "./record-payment-dialog";
 import { StatusBadge } from "./status-badge";
 
@@ -41,6 +42,7 @@ function PlanPayments({ plan, onMark }: { plan: PaymentPlanDto; onMark: (p: Paym
                 ? `Paid ${formatInstant(p.paidAt)} · ${methodLabel(p.paymentMethod)}`
                 : `Due ${formatDay(p.dueDate)}`}
             </p>
+            <ReceiptLink payment={p} withNote />
           </div>
           <div className="flex items-center gap-2">
             <StatusBadge status={displayStatus(p, today)} />

@@ -25,6 +25,7 @@ function held(empty = false): SubjectExport {
       paymentPlans: rows(1),
       payments: rows(2),
       refunds: [],
+      receipts: rows(1),
       users: [],
       vendors: [],
       teamProfiles: [],
@@ -89,6 +90,7 @@ describe("Settings: privacy", () => {
     expect(count("Applications")).toBe("2");
     expect(count("Emails sent")).toBe("3");
     expect(count("Refunds")).toBe("0");
+    expect(count("Receipts and credit notes")).toBe("1");
     const json = screen.getByRole("link", { name: "Download JSON" });
     const csv = screen.getByRole("link", { name: "Download CSV" });
     expect(json.getAttribute("href")).toBe("/api/admin/privacy/subject?email=Ada%40Example.com");

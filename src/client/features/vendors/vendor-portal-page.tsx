@@ -17,6 +17,7 @@ import { useWrite } from "../../lib/use-write";
 import { AccessDeniedCard } from "../admin-shell/access-denied-card";
 import { PortalFrame } from "../admin-shell/portal-frame";
 import { useRequireRole } from "../admin-shell/use-require-role";
+import { VendorListsSection } from "../reports/vendor-lists";
 import { DueDate, PriorityBadge } from "../tasks/task-card";
 import { vendorSchedulePath, vendorTaskStatusPath, vendorTasksPath } from "./vendors-api";
 
@@ -147,6 +148,7 @@ function VendorPortal() {
           Awaiting review by the team: {awaitingReview.map((t) => t.title).join(", ")}
         </p>
       ) : null}
+      <VendorListsSection />
       <section aria-labelledby="vendor-schedule" className="grid gap-3">
         <h2 id="vendor-schedule" className="text-lg font-semibold">
           Your schedule

@@ -10,6 +10,7 @@ import {
   emailTemplates,
   paymentReminders,
   payments,
+  receipts,
   settings,
 } from "../../db/schema";
 import { applicantWithPlan, type PlannedRow } from "../../test/builders";
@@ -36,6 +37,8 @@ beforeEach(async () => {
   // Each test walks its own calendar: start from no reminders and no mail.
   await app.db.delete(paymentReminders);
   await app.db.delete(emailLogs);
+  // A completed payment's receipt keeps its payment (restrict): it goes first.
+  await app.db.delete(receipts);
   await app.db.delete(payments);
   await app.db.delete(settings);
 });

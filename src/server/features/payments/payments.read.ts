@@ -13,9 +13,10 @@ import {
   recentPaymentsLimit,
   recentWindowDays,
 } from "../../../shared/schemas/payments";
+import { adminReceiptPath } from "../../../shared/schemas/receipts";
 import type { Db } from "../../db/client";
 import { retreatRowOr404 } from "../../db/current-retreat";
-import { applications, bookingTypes, paymentPlans, payments } from "../../db/schema";
+import { applications, bookingTypes, emailLogs, paymentPlans, payments, receipts } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { moneyFigures, overduePayment, upcomingPayment } from "./money-figures";
 
@@ -39,26 +40,53 @@ const paymentColumns = {
   createdAt: payments.createdAt,
   applicantName,
   applicantEmail: applications.email,
+  receiptNumber: receipts.number,
+  receiptKind: receipts.kind,
+  receiptIssuedAt: receipts.issuedAt,
+  receiptEmailSkipped: receipts.emailSkipped,
+  receiptEmailStatus: emailLogs.status,
 };
 
-type PaymentRow = Omit<PaymentDto, "paidAt" | "createdAt" | "applicantEmail"> & {
+type PaymentRow = Omit<PaymentDto, "paidAt" | "createdAt" | "applicantEmail" | "receipt"> & {
   paidAt: Date | null;
   createdAt: Date;
   applicantEmail: string | null;
+  receiptNumber: string | null;
+  receiptKind: string | null;
+  receiptIssuedAt: Date | null;
+  receiptEmailSkipped: string | null;
+  receiptEmailStatus: string | null;
 };
 
 function toPaymentDto(row: PaymentRow): PaymentDto {
+  const { receiptNumber, receiptKind, receiptIssuedAt, receiptEmailSkipped, receiptEmailStatus, ...payment } = row;
   return {
-    ...row,
+    ...payment,
     amount: fromPence(toPence(row.amount)),
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     applicantName: row.applicantName ?? row.applicantEmail,
+    receipt:
+      receiptNumber && receiptIssuedAt
+        ? {
+            number: receiptNumber,
+            kind: receiptKind === "credit_note" ? "credit_note" : "receipt",
+            issuedAt: receiptIssuedAt.toISOString(),
+            url: adminReceiptPath(row.id),
+            emailStatus: receiptEmailStatus,
+            emailSkipped: receiptEmailSkipped,
+          }
+        : null,
   };
 }
 
 function selectPayments(db: Db) {
-  return db.select(paymentColumns).from(payments).leftJoin(applications, eq(applications.id, payments.applicationId));
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(applications, eq(applications.id, payments.applicationId))
+    .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+    .leftJoin(emailLogs, eq(emailLogs.id, receipts.emailLogId));
 }
 
 export async function getPayment(db: Db, id: string): Promise<PaymentDto> {

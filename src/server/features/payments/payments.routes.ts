@@ -18,6 +18,7 @@ import {
 } from "../../../shared/schemas/payments";
 import { seasonQuerySchema } from "../../../shared/schemas/seasons";
 import { staffRoles } from "../../auth/guards";
+import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { auditContext } from "../audit/audit.service";
 import { createBookingType, listBookingTypes, updateBookingType } from "./booking-types.service";
@@ -78,9 +79,10 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
     "/api/admin/payments",
     { config, schema: { tags, body: recordPaymentSchema, response: { 201: paymentSchema, ...errors } } },
     async (request, reply) => {
-      const id = await recordManualPayment(app.db, request.body, auditContext(request));
+      const { paymentId, emailLogIds } = await recordManualPayment(app.db, request.body, auditContext(request));
+      await dispatchEmails(app.queue, emailLogIds, request.log);
       await requestReminderSweep(app.queue, request.log);
-      return reply.status(201).send(await getPayment(app.db, id));
+      return reply.status(201).send(await getPayment(app.db, paymentId));
     },
   );
 
@@ -96,7 +98,13 @@ export async function registerPaymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await markPaymentCompleted(app.db, request.params.id, request.body.paymentMethod, auditContext(request));
+      const { emailLogIds } = await markPaymentCompleted(
+        app.db,
+        request.params.id,
+        request.body.paymentMethod,
+        auditContext(request),
+      );
+      await dispatchEmails(app.queue, emailLogIds, request.log);
       await requestReminderSweep(app.queue, request.log);
       return getPayment(app.db, request.params.id);
     },

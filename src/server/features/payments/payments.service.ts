@@ -12,6 +12,7 @@ import { planPayments } from "../../../shared/finance/payment-plan";
 import {
   overpaymentMessage,
   paymentNotPendingMessage,
+  paymentTypeLabel,
   peopleOf,
   planNotActiveMessage,
   planNotCompletableMessage,
@@ -22,6 +23,7 @@ import { applications, bookingTypes, type PaymentPlan, paymentPlans, payments, r
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
+import { issueReceipt, type ReceiptItem } from "../receipts/receipts.service";
 import { owedPaymentStatuses } from "./money-figures";
 import { followPayments } from "./reminder-follow";
 
@@ -278,17 +280,25 @@ export async function completePlan(db: Db, planId: string, actor: Actor): Promis
 // Payments
 // ---------------------------------------------------------------------------------------------
 
+/** What a completion queued: the receipt's email, to dispatch after commit (dispatchEmails). */
+export type Completed = { emailLogIds: string[] };
+
+function receiptEmails(issued: Awaited<ReturnType<typeof issueReceipt>>): string[] {
+  return issued?.emailLogId ? [issued.emailLogId] : [];
+}
+
 /**
- * Marks a payment completed and recomputes its plan's remaining amount. Idempotent: a payment
- * already completed is left as it is ({ changed: false }). A failed or cancelled payment is
- * completed too, because money that arrived must be on the books whatever the schedule said.
+ * Marks a payment completed, recomputes its plan's remaining amount and issues its receipt (a
+ * credit note for a refund). Idempotent: a payment already completed is left as it is
+ * ({ changed: false }). A failed or cancelled payment is completed too, because money that arrived
+ * must be on the books whatever the schedule said.
  */
 export async function completePayment(
   tx: DbOrTx,
   paymentId: string,
   details: { paymentMethod: string; paidAt?: Date; stripePaymentIntentId?: string },
   actor: Actor | null,
-): Promise<{ changed: boolean }> {
+): Promise<{ changed: boolean } & Completed> {
   const [found] = await tx
     .select({ planId: payments.paymentPlanId })
     .from(payments)
@@ -298,7 +308,7 @@ export async function completePayment(
   if (found.planId) await lockPlan(tx, found.planId);
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update").limit(1);
   if (!payment) throw new AppError("not_found", "Payment not found");
-  if (payment.status === "completed") return { changed: false };
+  if (payment.status === "completed") return { changed: false, emailLogIds: [] };
 
   const paidAt = details.paidAt ?? new Date();
   await tx
@@ -321,7 +331,8 @@ export async function completePayment(
     oldValues: { status: payment.status, paymentMethod: payment.paymentMethod },
     newValues: { status: "completed", paymentMethod: details.paymentMethod, paidAt: paidAt.toISOString() },
   });
-  return { changed: true };
+  const issued = await issueReceipt(tx, paymentId, actor ?? systemActor);
+  return { changed: true, emailLogIds: receiptEmails(issued) };
 }
 
 /** PUT /api/admin/payments/{id}/status: staff mark a pending scheduled payment as received. */
@@ -330,8 +341,8 @@ export async function markPaymentCompleted(
   paymentId: string,
   paymentMethod: string | undefined,
   actor: Actor,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<Completed> {
+  return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ planId: payments.paymentPlanId })
       .from(payments)
@@ -346,7 +357,13 @@ export async function markPaymentCompleted(
     if (plan && payment.type !== "refund" && toPence(payment.amount) > toPence(plan.remainingAmount)) {
       throw new AppError("conflict", overpaymentMessage(formatMoney(toPence(plan.remainingAmount), plan.currency)));
     }
-    await completePayment(tx, paymentId, { paymentMethod: paymentMethod ?? payment.paymentMethod }, actor);
+    const { emailLogIds } = await completePayment(
+      tx,
+      paymentId,
+      { paymentMethod: paymentMethod ?? payment.paymentMethod },
+      actor,
+    );
+    return { emailLogIds };
   });
 }
 
@@ -356,7 +373,11 @@ export async function markPaymentCompleted(
  * earliest due first (a covered one is cancelled, a partly covered one reduced), so what is still
  * owed always adds up to what remains and nobody is reminded about money already paid.
  */
-export async function recordManualPayment(db: Db, input: RecordPayment, actor: Actor): Promise<string> {
+export async function recordManualPayment(
+  db: Db,
+  input: RecordPayment,
+  actor: Actor,
+): Promise<{ paymentId: string } & Completed> {
   return db.transaction(async (tx) => {
     const plan = await lockPlan(tx, input.paymentPlanId).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") {
@@ -390,7 +411,7 @@ export async function recordManualPayment(db: Db, input: RecordPayment, actor: A
       })
       .returning({ id: payments.id });
     const paymentId = created!.id;
-    const settled = await settleScheduled(tx, plan.id, amountPence, paymentId);
+    const { changes: settled, paidFor } = await settleScheduled(tx, plan.id, amountPence, paymentId);
     await recalculatePlan(tx, plan.id);
     // Covered payments' reminders are cancelled; a reduced one's pending reminders take its new amount.
     await followPayments(tx, { planIds: [plan.id] });
@@ -407,18 +428,29 @@ export async function recordManualPayment(db: Db, input: RecordPayment, actor: A
         settled,
       },
     });
-    return paymentId;
+    const issued = await issueReceipt(tx, paymentId, actor, { items: paidFor });
+    return { paymentId, emailLogIds: receiptEmails(issued) };
   });
 }
 
+/**
+ * Applies a manual payment to the plan's owed payments, earliest first. Returns the changes (for
+ * the audit) and what the money paid for (for the receipt): "Deposit", "Instalment 1 of 2 (part)".
+ */
 async function settleScheduled(
   tx: DbOrTx,
   planId: string,
   amountPence: number,
   settledBy: string,
-): Promise<{ id: string; from: string; to: string }[]> {
+): Promise<{ changes: { id: string; from: string; to: string }[]; paidFor: ReceiptItem[] }> {
   const pending = await tx
-    .select({ id: payments.id, amount: payments.amount, metadata: payments.metadata })
+    .select({
+      id: payments.id,
+      type: payments.type,
+      description: payments.description,
+      amount: payments.amount,
+      metadata: payments.metadata,
+    })
     .from(payments)
     .where(
       and(
@@ -430,6 +462,7 @@ async function settleScheduled(
     .orderBy(sql`${payments.dueDate} asc nulls last`, asc(payments.createdAt))
     .for("update");
   const changes: { id: string; from: string; to: string }[] = [];
+  const paidFor: ReceiptItem[] = [];
   let left = amountPence;
   const covered: string[] = [];
   for (const p of pending) {
@@ -438,6 +471,8 @@ async function settleScheduled(
     const take = Math.min(due, left);
     left -= take;
     changes.push({ id: p.id, from: p.amount, to: fromPence(due - take) });
+    const label = p.description?.trim() || paymentTypeLabel(p.type);
+    paidFor.push({ label: take === due ? label : `${label} (part)`, amount: fromPence(take) });
     if (take === due) {
       covered.push(p.id);
       continue;
@@ -461,5 +496,7 @@ async function settleScheduled(
       })
       .where(inArray(payments.id, covered));
   }
-  return changes;
+  // Owed payments add up to what remains, so this is only a safety net for a plan edited by hand.
+  if (left > 0) paidFor.push({ label: "Towards the balance", amount: fromPence(left) });
+  return { changes, paidFor };
 }

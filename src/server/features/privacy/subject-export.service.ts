@@ -5,7 +5,7 @@
  * partner's fields. Secrets that are ours, not theirs (token hashes, password hashes, calendar
  * tokens, the unsubscribe token), are left out; encrypted fields are decrypted.
  */
-import { type Column, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type Column, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { SubjectExport, SubjectSection } from "../../../shared/schemas/privacy";
 import type { Db } from "../../db/client";
 import {
@@ -18,6 +18,7 @@ import {
   paymentPlans,
   payments,
   placeOffers,
+  receipts,
   retreats,
   siteContent,
   travelComplianceForms,
@@ -104,7 +105,7 @@ export async function exportSubject(
 
   const subscribers = await db.select().from(emailSubscribers).where(lowerEquals(emailSubscribers.email, email));
   const subscriberIds = subscribers.map((s) => s.id);
-  const [forms, logs, sends, interviewRows, offers, plans, paymentRows, userRows, vendorRows, teamRows] =
+  const [forms, logs, sends, interviewRows, offers, plans, paymentRows, receiptRows, userRows, vendorRows, teamRows] =
     await Promise.all([
       db.select().from(travelComplianceForms).where(inOwn(travelComplianceForms.applicationId)),
       db.select().from(emailLogs).where(lowerEquals(emailLogs.recipientEmail, email)),
@@ -121,6 +122,12 @@ export async function exportSubject(
       db.select().from(placeOffers).where(inOwn(placeOffers.applicationId)),
       db.select().from(paymentPlans).where(inOwn(paymentPlans.applicationId)),
       db.select().from(payments).where(inOwn(payments.applicationId)),
+      db
+        .select({ receipt: receipts })
+        .from(receipts)
+        .innerJoin(payments, eq(payments.id, receipts.paymentId))
+        .where(inOwn(payments.applicationId))
+        .then((rows) => rows.map((r) => r.receipt)),
       db.select().from(users).where(lowerEquals(users.email, email)),
       db.select().from(vendors).where(lowerEquals(vendors.email, email)),
       teamProfilesOf(db, email),
@@ -136,6 +143,7 @@ export async function exportSubject(
     ...offers.map((r) => r.id),
     ...plans.map((r) => r.id),
     ...paymentRows.map((r) => r.id),
+    ...receiptRows.map((r) => r.id),
     ...userRows.map((r) => r.id),
     ...vendorRows.map((r) => r.id),
   ];
@@ -179,6 +187,7 @@ export async function exportSubject(
     paymentPlans: plans.map(plain),
     payments: paymentRows.filter((p) => p.type !== "refund").map(plain),
     refunds: paymentRows.filter((p) => p.type === "refund").map(plain),
+    receipts: receiptRows.map(plain),
     users: userRows.map((u) => omit(u, ["passwordHash", "calendarToken", "permissions"])),
     vendors: vendorRows.map(plain),
     teamProfiles: teamRows,

@@ -12,6 +12,7 @@ import {
   paymentPlans,
   payments,
   placeOffers,
+  receipts,
   sessions,
   siteContent,
   travelComplianceForms,
@@ -75,6 +76,21 @@ async function seed() {
       status: "completed",
       paidAt: new Date("2030-01-02T10:00:00Z"),
       dueDate: "2030-01-01",
+    })
+    .returning();
+  const [receipt] = await app.db
+    .insert(receipts)
+    .values({
+      paymentId: deposit!.id,
+      retreatId: retreat,
+      kind: "receipt",
+      sequence: 1,
+      number: "R-2030-0001",
+      amount: "500.00",
+      paymentMethod: "bank_transfer",
+      paidAt: new Date("2030-01-02T10:00:00Z"),
+      items: [{ label: "Deposit", amount: "500.00" }],
+      paidToDate: "500.00",
     })
     .returning();
   const [refund] = await app.db
@@ -141,6 +157,7 @@ async function seed() {
     bobForm,
     plan: plan!,
     deposit: deposit!,
+    receipt: receipt!,
     refund: refund!,
     bobPayment: bobPayment!,
     interview: interview!,
@@ -233,6 +250,8 @@ describe("export", () => {
     expect(ids("paymentPlans")).toEqual([s.plan.id]);
     expect(ids("payments")).toEqual([s.deposit.id]);
     expect(ids("refunds")).toEqual([s.refund.id]);
+    expect(ids("receipts")).toEqual([s.receipt.id]);
+    expect(data.sections.receipts[0]).toMatchObject({ number: "R-2030-0001", amount: "500.00" });
     expect(ids("users")).toEqual([s.guest.id]);
     expect(data.sections.users[0].passwordHash).toBeUndefined();
     expect(data.sections.teamProfiles).toEqual([

@@ -31,17 +31,22 @@ function intentIdOf(session: Stripe.Checkout.Session): string | null {
 }
 
 /**
- * Applies a verified Stripe event. Recording the event id and completing the payment happen in
- * one transaction: a replayed or concurrent delivery finds the id taken and changes nothing,
- * and a failure leaves neither, so Stripe's retry does the work once.
+ * Applies a verified Stripe event. Recording the event id and completing the payment (with its
+ * receipt) happen in one transaction: a replayed or concurrent delivery finds the id taken and
+ * changes nothing, and a failure leaves neither, so Stripe's retry does the work once. Returns the
+ * receipt's email to dispatch after commit.
  */
-export async function applyStripeEvent(db: Db, event: Stripe.Event, log: FastifyBaseLogger): Promise<StripeOutcome> {
-  if (!(handledStripeEvents as readonly string[]).includes(event.type)) return "ignored";
+export async function applyStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+): Promise<{ outcome: StripeOutcome; emailLogIds: string[] }> {
+  if (!(handledStripeEvents as readonly string[]).includes(event.type)) return { outcome: "ignored", emailLogIds: [] };
   const session = event.data.object as Stripe.Checkout.Session;
   // Not paid yet (a delayed method): the async_payment_succeeded event, with its own id, follows.
-  if (session.payment_status !== "paid") return "ignored";
-
-  return db.transaction(async (tx) => {
+  if (session.payment_status !== "paid") return { outcome: "ignored", emailLogIds: [] };
+  let emailLogIds: string[] = [];
+  const outcome = await db.transaction(async (tx): Promise<StripeOutcome> => {
     const [fresh] = await tx
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type })
@@ -75,7 +80,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, log: Fastify
     }
 
     const intentId = intentIdOf(session);
-    const { changed } = await completePayment(
+    const completed = await completePayment(
       tx,
       payment.id,
       {
@@ -85,7 +90,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, log: Fastify
       },
       null,
     );
-    if (changed) return "completed";
+    emailLogIds = completed.emailLogIds;
+    if (completed.changed) return "completed";
 
     const [after] = await tx
       .select({ intentId: payments.stripePaymentIntentId })
@@ -104,4 +110,5 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, log: Fastify
     }
     return "already_completed";
   });
+  return { outcome, emailLogIds };
 }

@@ -7,6 +7,7 @@ import {
   paymentOptionsSchema,
 } from "../../../shared/schemas/stripe";
 import { currentUser, guestRoles } from "../../auth/guards";
+import { dispatchEmails } from "../../email/outbox";
 import { AppError, apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { signedJsonBodies } from "../../http/signed-json-body";
@@ -130,7 +131,8 @@ async function stripeWebhookRoute(scope: FastifyInstance) {
       } catch {
         throw new AppError("bad_request", stripeInvalidSignatureMessage);
       }
-      const outcome = await applyStripeEvent(scope.db, event, request.log);
+      const { outcome, emailLogIds } = await applyStripeEvent(scope.db, event, request.log);
+      await dispatchEmails(scope.queue, emailLogIds, request.log);
       if (outcome === "completed") await requestReminderSweep(scope.queue, request.log);
       return { received: true as const, outcome };
     },

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, emailLogs, paymentPlans, payments, stripeEvents } from "../../db/schema";
+import { auditLogs, emailLogs, paymentPlans, payments, receipts, stripeEvents } from "../../db/schema";
 import { applicant, applicantWithPlan, retreatWithRates } from "../../test/builders";
 import { hiddenLinkAt } from "../../test/hidden-link-at";
 import { sendOutboxRow } from "../../test/sent-mail";
@@ -276,6 +276,10 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await app.db.select().from(auditLogs).where(eq(auditLogs.entityId, instalment.id))).toHaveLength(
       audits.length,
     );
+    // One receipt, however often Stripe delivers the event.
+    expect(await app.db.select().from(receipts).where(eq(receipts.paymentId, instalment.id))).toMatchObject([
+      { number: "R-2026-0001", paymentMethod: "stripe", amount: "748.50", remainingBalance: "748.49" },
+    ]);
   });
 
   it("flags a second, different payment for a payment already completed, without booking it twice", async () => {
