@@ -116,6 +116,7 @@ test("the dashboard shows real figures and passes axe", { tag: "@mobile" }, asyn
     "Interviews",
     "Schedule",
     "Tasks",
+    "Lists",
     "Finance",
     "Payments",
     "Site",
