@@ -42,7 +42,8 @@ interface ApplicationList {
   items: { firstName: string; lastName: string; email: string }[];
 }
 
-const api = <T>(page: Page, method: string, path: string, data?: unknown) => apiAt<T>(page, baseUrl, method, path, data);
+const api = <T>(page: Page, method: string, path: string, data?: unknown) =>
+  apiAt<T>(page, baseUrl, method, path, data);
 
 async function chooseSeason(page: Page, retreatId: string) {
   const saved = page.waitForResponse((r) => r.url().endsWith("/api/admin/season") && r.request().method() === "PUT");

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../http/errors";
-import { compileMarkdownEmail, markdownToHtml, renderMarkdownEmail, validateEmailTemplate } from "./markdown-email";
+import {
+  compileMarkdownEmail,
+  markdownToHtml,
+  renderMarkdownEmail,
+  templateLiteral,
+  validateEmailTemplate,
+} from "./markdown-email";
 
 const footer = `<p><a href="{{ unsubscribeUrl }}">Unsubscribe</a></p>`;
 
@@ -11,6 +17,41 @@ describe("markdownToHtml", () => {
     expect(html).toContain("<em>welcome</em>");
     expect(html).toContain("{% if vip %}");
     expect(html).not.toContain("<p>{% if vip %}</p>");
+  });
+});
+
+describe("templateLiteral", () => {
+  const hostile = [
+    "{% endraw %}{% capture x %}INJ{% endcapture %}{{ x }}ECTED{% raw %}",
+    "{%- endraw -%}{{ firstName }}{%- raw -%}",
+    "{{{ firstName }}} }} %} {%",
+    "{% include 'package.json' %}",
+    "*bold* [link](https://evil.example) <b>tag</b> # | ~ _x_ \\ `code`",
+    "https://evil.example www.evil.example someone@evil.example &lt;b&gt; &amp;",
+    "1. not a list\n# not a heading\n---\n- nor this",
+  ];
+
+  it.each(hostile)("puts %j in a subject and a Markdown body exactly as typed", async (text) => {
+    const compiled = compileMarkdownEmail({
+      subject: `Before ${templateLiteral(text, "subject")} after`,
+      body: `Before ${templateLiteral(text, "markdown")} after`,
+      footer: "",
+    });
+    const email = await renderMarkdownEmail(compiled, { firstName: "Ann" });
+    expect(email.subject).toBe(`Before ${text} after`.replace(/\s+/g, " "));
+    expect(email.text.replace(/\s+/g, " ")).toContain(`Before ${text} after`.replace(/\s+/g, " "));
+    expect(email.html).not.toMatch(/<(b|em|strong|code|ol|ul|li|h\d|hr)\b|href=/);
+  });
+
+  it("leaves a literal that passes the template checks (no variables, no raw filter)", () => {
+    for (const text of hostile) {
+      expect(
+        validateEmailTemplate(
+          { subject: templateLiteral(text, "subject"), body: templateLiteral(text, "markdown") },
+          [],
+        ),
+      ).toEqual([]);
+    }
   });
 });
 

@@ -43,6 +43,20 @@ export function markdownToHtml(source: string): string {
   );
 }
 
+/**
+ * Text from the database placed inside a template's source (a season's name in the priority-list
+ * campaign we write for staff): shown as typed, never run. Liquid only sees a tag where "{" is
+ * followed by "{" or "%", so every "{" of the text becomes the output {{ "{" }} and none of its
+ * own delimiters survive. ({% raw %} around it would not do: the text could close the block with
+ * "{% endraw %}" and run what follows.) In a Markdown body every ASCII punctuation character but
+ * "{" is backslash-escaped as well (CommonMark shows each as itself), so the text makes no
+ * emphasis, link, autolink ("https://", "www.", "a@b.c"), list, heading or HTML entity.
+ */
+export function templateLiteral(text: string, part: "subject" | "markdown"): string {
+  const escaped = part === "markdown" ? text.replace(/[!-/:-@[-`|-~]/g, "\\$&") : text;
+  return escaped.replace(/\{/g, '{{ "{" }}');
+}
+
 const allowedTags = [
   "p",
   "br",

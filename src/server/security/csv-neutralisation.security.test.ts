@@ -1,7 +1,8 @@
 /**
  * CSV formula injection (issue 8): every CSV export the app serves, found by calling every admin
- * GET route and keeping the ones that answer text/csv (so a new export is covered, or fails the
- * inventory, the day it is added). Text that a person typed is seeded with spreadsheet formulas
+ * and vendor GET route, plain and with ?format=csv (the lists pick their file by format), and
+ * keeping the ones that answer text/csv (so a new export is covered, or fails the inventory, the
+ * day it is added). Text that a person typed is seeded with spreadsheet formulas
  * in every exported free-text column; in the downloaded file each such cell must start with the
  * product's neutralising apostrophe (neutraliseCell in applications.export.ts), and no cell at
  * all may start with = + - @ tab or CR unless it is a plain number of ours.
@@ -9,8 +10,8 @@
 import { parse } from "csv-parse/sync";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailSubscribers, expenses } from "../db/schema";
-import { insertApplication, insertRetreat } from "../test/builders";
+import { emailSubscribers, expenses, vendors } from "../db/schema";
+import { insertApplication, insertRetreat, travelFormBody } from "../test/builders";
 import { concrete, registeredRoutes } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
@@ -18,6 +19,7 @@ import { signedInAs } from "../test/test-sessions";
 let t: TestApp;
 let app: FastifyInstance;
 let owner: string;
+let vendor: string;
 let retreatId: string;
 
 /** OWASP's triggers: the four formula starts, and tab / CR that some spreadsheets strip first. */
@@ -45,7 +47,14 @@ function formula(): string {
   return value;
 }
 
-const seeded: Record<string, string[]> = { applications: [], subscribers: [], finance: [] };
+const seeded: Record<string, string[]> = {
+  applications: [],
+  subscribers: [],
+  finance: [],
+  kitchen: [],
+  arrivals: [],
+  rooming: [],
+};
 function seed(file: keyof typeof seeded, value: string): string {
   seeded[file]!.push(value);
   return value;
@@ -105,6 +114,65 @@ beforeAll(async () => {
   });
   expect(waitlist.statusCode, waitlist.body).toBe(200);
 
+  // The lists: a booking holding a place whose name, diet, allergies, flights and room are formulas,
+  // each sent through the product's own forms (the public travel form, staff's room forms).
+  // The travel form trims what it is sent, so its formulas start with the trigger itself.
+  const k = () => seed("kitchen", formula().trimStart());
+  const guestFirst = formula();
+  const guestLast = formula();
+  const booking = await insertApplication(app, {
+    retreatId: retreat.id,
+    firstName: guestFirst,
+    lastName: guestLast,
+    stage: "accepted",
+  });
+  const guestName = `${guestFirst} ${guestLast}`;
+  for (const list of ["kitchen", "arrivals", "rooming"] as const) seed(list, guestName);
+  const ar = () => seed("arrivals", formula().trimStart());
+  const travel = await app.inject({
+    method: "POST",
+    url: "/api/travel-compliance",
+    remoteAddress: "10.99.0.1",
+    payload: travelFormBody(booking.id, {
+      dietaryRequirements: k(),
+      allergies: k(),
+      outboundFlightNumber: ar(),
+      outboundDepartureAirport: ar(),
+      outboundArrivalAirport: ar(),
+      outboundArrivalDate: "2030-05-01T14:30",
+      returnFlightNumber: ar(),
+      returnDepartureAirport: ar(),
+      returnArrivalAirport: ar(),
+      returnDepartureDate: "2030-05-10T09:15",
+    }),
+  });
+  expect(travel.statusCode, travel.body).toBe(201);
+  const room = await app.inject({
+    method: "POST",
+    url: "/api/admin/rooms",
+    headers: { cookie: owner },
+    payload: { name: seed("rooming", formula()), type: seed("rooming", formula()), capacity: 2, retreatId },
+  });
+  expect(room.statusCode, room.body).toBe(201);
+  const assigned = await app.inject({
+    method: "POST",
+    url: "/api/admin/room-assignments",
+    headers: { cookie: owner },
+    payload: { roomId: room.json().id, applicationId: booking.id, bedNumber: 1 },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(201);
+  // A caterer given the kitchen list downloads the same file from the vendor portal.
+  const caterer = await signedInAs(app, "vendor");
+  vendor = caterer.cookie;
+  const [record] = await app.db.insert(vendors).values({ name: "Caterer", userId: caterer.user.id }).returning();
+  const granted = await app.inject({
+    method: "POST",
+    url: "/api/admin/reports/kitchen/grants",
+    headers: { cookie: owner },
+    payload: { vendorId: record!.id, retreatId },
+  });
+  expect(granted.statusCode, granted.body).toBe(201);
+
   await app.db.insert(expenses).values({
     retreatId: retreat.id,
     description: seed("finance", formula()),
@@ -116,7 +184,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 function download(url: string) {
-  return app.inject({ method: "GET", url, headers: { cookie: owner } });
+  return app.inject({ method: "GET", url, headers: { cookie: url.startsWith("/api/vendor") ? vendor : owner } });
 }
 
 const isCsv = (contentType: unknown) => String(contentType ?? "").startsWith("text/csv");
@@ -126,7 +194,14 @@ const exportsByRoute: Record<string, keyof typeof seeded> = {
   "GET /api/admin/applications/export": "applications",
   "GET /api/admin/email-subscribers/export": "subscribers",
   "GET /api/admin/financial-summary.csv": "finance",
+  "GET /api/admin/reports/kitchen?format=csv": "kitchen",
+  "GET /api/admin/reports/arrivals?format=csv": "arrivals",
+  "GET /api/admin/reports/rooming?format=csv": "rooming",
+  "GET /api/vendor/reports/kitchen?format=csv": "kitchen",
 };
+
+/** Per retreat: the finance summary and the lists (the vendor's names its retreat always). */
+const perRetreat = (file: keyof typeof seeded) => !["applications", "subscribers"].includes(file);
 
 /** A cell a spreadsheet would run: a formula start, unless it is a plain (our own) number. */
 function runnable(cell: string): boolean {
@@ -137,9 +212,14 @@ describe("CSV exports neutralise formula-looking cells", () => {
   it("knows every route that answers text/csv", async () => {
     const found: string[] = [];
     for (const route of registeredRoutes(app)) {
-      if (route.method !== "GET" || !route.url.startsWith("/api/admin")) continue;
-      const res = await download(concrete(route.url));
-      if (isCsv(res.headers["content-type"])) found.push(`GET ${route.url}`);
+      if (route.method !== "GET" || !/^\/api\/(admin|vendor)\//.test(route.url)) continue;
+      const url = concrete(route.url);
+      if (isCsv((await download(url)).headers["content-type"])) {
+        found.push(`GET ${route.url}`);
+        continue;
+      }
+      const asCsv = await download(`${url}?retreatId=${retreatId}&format=csv`);
+      if (isCsv(asCsv.headers["content-type"])) found.push(`GET ${route.url}?format=csv`);
     }
     expect(found.sort()).toEqual(Object.keys(exportsByRoute).sort());
   }, 60_000);
@@ -147,9 +227,11 @@ describe("CSV exports neutralise formula-looking cells", () => {
   it.each(Object.entries(exportsByRoute))(
     "%s: every seeded formula arrives with a leading apostrophe",
     async (label, file) => {
-      // The finance summary is per retreat; the others export everything (no filter).
-      const query = file === "finance" ? `?retreatId=${retreatId}` : "";
-      const res = await download(`${label.split(" ")[1]!}${query}`);
+      // The finance summary and the lists are per retreat; the others export everything (no filter).
+      const [path, format] = label.split(" ")[1]!.split("?") as [string, string | undefined];
+      const query = new URLSearchParams(perRetreat(file) ? { retreatId } : {});
+      if (format) query.set("format", format.replace("format=", ""));
+      const res = await download(`${path}${query.size ? `?${query}` : ""}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(isCsv(res.headers["content-type"])).toBe(true);
       const rows = parse(res.body, { bom: true, relax_column_count: true }) as string[][];

@@ -10,7 +10,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, retreatSessions, tasks, users, vendorBookings, vendors } from "../db/schema";
 import { setCheckoutSessionCreator } from "../features/stripe/stripe-gateway";
-import { insertApplication, insertRetreat } from "../test/builders";
+import { insertApplication, insertRetreat, travelFormBody } from "../test/builders";
+import { pdfText } from "../test/pdf-text";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { sessionCookieFor, signedInAs } from "../test/test-sessions";
 
@@ -24,8 +25,10 @@ type Pair = { me: Party; other: Party };
 const guests = {} as Record<"a" | "b", Party>;
 const vendorParties = {} as Record<"a" | "b", Party>;
 let checkoutCalls = 0;
+let staffCookie: string;
+let addressCounter = 0;
 
-async function makeGuest(tag: string, staffCookie: string): Promise<Party> {
+async function makeGuest(tag: string): Promise<Party> {
   const retreat = await insertRetreat(app, { name: `Retreat of ${tag}` });
   const application = await insertApplication(app, {
     retreatId: retreat.id,
@@ -61,6 +64,25 @@ async function makeGuest(tag: string, staffCookie: string): Promise<Party> {
       endTime: new Date("2030-05-10T11:00:00Z"),
     })
     .returning();
+  // A second payment, received: staff marking it so issues its receipt (the product's own path).
+  const [paid] = await app.db
+    .insert(payments)
+    .values({
+      applicationId: application.id,
+      type: "deposit",
+      amount: "321.00",
+      dueDate: "2030-01-01",
+      description: `Deposit of ${tag}`,
+    })
+    .returning();
+  const received = await app.inject({
+    method: "PUT",
+    url: `/api/admin/payments/${paid!.id}/status`,
+    headers: { cookie: staffCookie },
+    payload: { status: "completed", paymentMethod: "bank_transfer" },
+  });
+  expect(received.statusCode, received.body).toBe(200);
+  expect(received.json().receipt, received.body).not.toBeNull();
   const [user] = await app.db.select().from(users).where(eq(users.id, userId));
   return {
     cookie: await sessionCookieFor(app, userId),
@@ -68,9 +90,11 @@ async function makeGuest(tag: string, staffCookie: string): Promise<Party> {
     ids: {
       retreat: retreat.id,
       payment: payment!.id,
+      receiptPayment: paid!.id,
       calendarToken: user!.calendarToken!,
       diet: `Diet of ${tag}`,
       session: `Session of ${tag}`,
+      lastName: `Last${tag}`,
     },
     markers: [
       userId,
@@ -82,6 +106,8 @@ async function makeGuest(tag: string, staffCookie: string): Promise<Party> {
       `Diet of ${tag}`,
       payment!.id,
       `Balance of ${tag}`,
+      paid!.id,
+      `Deposit of ${tag}`,
       `Session of ${tag}`,
       session!.id,
       user!.calendarToken!,
@@ -119,10 +145,38 @@ async function makeVendor(tag: string): Promise<Party> {
     .insert(tasks)
     .values({ title: `Task of ${tag}`, description: `Task text of ${tag}`, assigneeId: user.id, status: "pending" })
     .returning();
+  // The kitchen list of a retreat of its own, given to this vendor by staff through the product's route.
+  const kitchen = await insertRetreat(app, { name: `Kitchen retreat of ${tag}` });
+  const diner = await insertApplication(app, {
+    retreatId: kitchen.id,
+    firstName: `Diner${tag}`,
+    lastName: `Eater${tag}`,
+    dietaryNotes: `Kitchen diet of ${tag}`,
+  });
+  addressCounter += 1;
+  const travel = await app.inject({
+    method: "POST",
+    url: "/api/travel-compliance",
+    remoteAddress: `10.88.0.${addressCounter}`,
+    payload: travelFormBody(diner.id, { allergies: `Allergy of ${tag}` }),
+  });
+  expect(travel.statusCode, travel.body).toBe(201);
+  const granted = await app.inject({
+    method: "POST",
+    url: "/api/admin/reports/kitchen/grants",
+    headers: { cookie: staffCookie },
+    payload: { vendorId: vendor!.id, retreatId: kitchen.id },
+  });
+  expect(granted.statusCode, granted.body).toBe(201);
   return {
     cookie,
     userId: user.id,
-    ids: { task: task!.id, booking: `Booking note of ${tag}` },
+    ids: {
+      task: task!.id,
+      booking: `Booking note of ${tag}`,
+      kitchenRetreat: kitchen.id,
+      allergy: `Allergy of ${tag}`,
+    },
     markers: [
       user.id,
       user.email,
@@ -136,6 +190,13 @@ async function makeVendor(tag: string): Promise<Party> {
       task!.id,
       `Task of ${tag}`,
       `Task text of ${tag}`,
+      kitchen.id,
+      kitchen.name,
+      diner.id,
+      `Eater${tag}`,
+      `Kitchen diet of ${tag}`,
+      `Allergy of ${tag}`,
+      granted.json().id as string,
     ],
   };
 }
@@ -148,9 +209,9 @@ beforeAll(async () => {
     checkoutCalls += 1;
     return { id: `cs_test_${checkoutCalls}`, url: `https://checkout.stripe.com/c/pay/cs_test_${checkoutCalls}` };
   });
-  const staff = (await signedInAs(app, "staff")).cookie;
-  guests.a = await makeGuest("Alice", staff);
-  guests.b = await makeGuest("Bruno", staff);
+  staffCookie = (await signedInAs(app, "staff")).cookie;
+  guests.a = await makeGuest("Alice");
+  guests.b = await makeGuest("Bruno");
   vendorParties.a = await makeVendor("Aster");
   vendorParties.b = await makeVendor("Birch");
 }, 60_000);
@@ -247,7 +308,95 @@ const guestChecks: Record<string, Check> = {
   },
 };
 
+/**
+ * A PDF's bytes are compressed: what it says is read back as text (pdf.js), so a leak of the
+ * other's name or ids inside the document shows too.
+ */
+async function pdfLeaks(res: LightMyRequestResponse, other: Party): Promise<string[]> {
+  if (res.headers["content-type"] !== "application/pdf") return [];
+  const { text } = await pdfText(res.rawPayload);
+  return other.markers.filter((m) => text.includes(m));
+}
+
+/**
+ * A file keyed by an id of the caller's (receipt PDF, kitchen list download): own id 200 with own
+ * data in the document, the other's id the same 404 as an unknown one, and nothing of theirs anywhere.
+ */
+function ownFile(
+  url: (p: Party) => string,
+  ownText: (p: Party) => string,
+  contentType: string,
+  read: (res: LightMyRequestResponse) => Promise<string>,
+): Check {
+  return async ({ me, other }) => {
+    const problems: string[] = [];
+    const own = await call("GET", url(me), me.cookie);
+    if (own.statusCode !== 200) problems.push(`own file -> ${own.statusCode} ${own.body.slice(0, 200)}`);
+    else {
+      if (!String(own.headers["content-type"]).startsWith(contentType))
+        problems.push(`own file content-type ${own.headers["content-type"]}`);
+      if (own.headers["cache-control"] !== "no-store")
+        problems.push(`own file cache-control ${own.headers["cache-control"]}`);
+      const text = await read(own);
+      if (!text.includes(ownText(me))) problems.push(`own file lacks ${ownText(me)}`);
+      problems.push(...other.markers.filter((m) => text.includes(m)).map((m) => `own file leaks ${m}`));
+    }
+    const foreign = await call("GET", url(other), me.cookie);
+    if (foreign.statusCode !== 404) problems.push(`other's file -> ${foreign.statusCode}`);
+    problems.push(...leaks(foreign, other).map((m) => `other's file leaks ${m}`));
+    problems.push(...(await pdfLeaks(foreign, other)).map((m) => `other's file leaks ${m} in the PDF`));
+    const unknown = await call("GET", url({ ...other, ids: { ...other.ids, ...unknownIds } }), me.cookie);
+    if (unknown.statusCode !== 404 || unknown.body !== foreign.body)
+      problems.push(`other's file answers unlike an unknown one: ${foreign.body} vs ${unknown.body}`);
+    return problems;
+  };
+}
+
+/** Ids that exist nowhere: the other's real ones must get exactly the answer these get. */
+const unknownIds = {
+  receiptPayment: "00000000-0000-4000-8000-000000000000",
+  kitchenRetreat: "00000000-0000-4000-8000-000000000000",
+};
+
+const readPdf = async (res: LightMyRequestResponse) => (await pdfText(res.rawPayload)).text;
+const readBody = async (res: LightMyRequestResponse) => res.body;
+
+Object.assign(guestChecks, {
+  "GET /api/guest/receipts": ownRead(
+    () => "/api/guest/receipts",
+    (p) => p.ids.receiptPayment!,
+  ),
+  "GET /api/guest/receipts/:file": ownFile(
+    (p) => `/api/guest/receipts/${p.ids.receiptPayment}.pdf`,
+    (p) => p.ids.lastName!,
+    "application/pdf",
+    readPdf,
+  ),
+} satisfies Record<string, Check>);
+
 const vendorChecks: Record<string, Check> = {
+  "GET /api/vendor/lists": ownRead(
+    () => "/api/vendor/lists",
+    (p) => p.ids.kitchenRetreat!,
+  ),
+  "GET /api/vendor/reports/kitchen": async (pair) => {
+    const problems: string[] = [];
+    // The page's JSON, then the two downloads: each must hold the vendor's own allergies only.
+    for (const [format, type, read] of [
+      ["json", "application/json", readBody],
+      ["csv", "text/csv", readBody],
+      ["pdf", "application/pdf", readPdf],
+    ] as const) {
+      const check = ownFile(
+        (p) => `/api/vendor/reports/kitchen?retreatId=${p.ids.kitchenRetreat}&format=${format}`,
+        (p) => p.ids.allergy!,
+        type,
+        read,
+      );
+      problems.push(...(await check(pair)).map((p) => `${format}: ${p}`));
+    }
+    return problems;
+  },
   "GET /api/vendor/tasks": ownRead(
     () => "/api/vendor/tasks",
     (p) => p.ids.task!,

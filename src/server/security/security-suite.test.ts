@@ -343,12 +343,20 @@ function wrongTokens(c: TokenCase): string[] {
 }
 
 describe("token links with a wrong token", () => {
+  /** A parameter that may be a link's only key: a token, a file named by one (the calendar feed), the travel form's application id. */
+  const keyParam = /:(token|file|applicationId)\b/;
+
   it("covers every token route the app has", () => {
     const tokenRoutes = routes
       // The travel form's link carries the application id as its key.
-      .filter((r) => /:(token|file|applicationId)\b/.test(r.url))
+      .filter((r) => keyParam.test(r.url))
       // Only redirects to the preferences page (link scanners follow GETs); it reads no token.
       .filter((r) => label(r) !== "GET /api/email/one-click-unsubscribe/:token")
+      // Behind a role guard the session is the key, not the parameter: /api/guest/receipts/:file
+      // names a payment id, which is no secret (it is on the guest's own pages and in staff's
+      // screens). Those routes are checked below (no session, no answer) and, for whose rows
+      // they show, in isolation.security.test.ts.
+      .filter((r) => !isProtectedPath(r.url))
       .map(label)
       .sort();
     const covered = tokenCases
@@ -360,6 +368,21 @@ describe("token links with a wrong token", () => {
       )
       .sort();
     expect(covered).toEqual(tokenRoutes);
+  });
+
+  it("leaves no route behind a role guard open to its parameter alone: without a session it answers 401", async () => {
+    const guarded = routes.filter((r) => keyParam.test(r.url) && isProtectedPath(r.url));
+    // The guest's receipt PDF, named by its payment id. A route open without a session would answer
+    // 404 (or 200) here, never the guard's 401.
+    expect(guarded.map(label)).toContain("GET /api/guest/receipts/:file");
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const res = await send(route.method, concrete(route.url, `${randomUUID()}.pdf`), {
+        ...(route.method !== "GET" && route.method !== "DELETE" ? { payload: {} } : {}),
+      });
+      if (res.statusCode !== 401 || !isJson(res)) failures.push(`${label(route)} anonymous -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it.each(tokenCases)("$name: 404 JSON, the same answer for any wrong token, never echoing it", async (c) => {

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../shared/constants";
-import { emailSubscribers } from "../db/schema";
+import { emailSubscribers, vendors } from "../db/schema";
 import { payLinkToken } from "../features/stripe/pay-link";
 import { crossSiteRefusedMessage } from "../http/csrf";
 import { makeApplication, makeEmailLog, makeRetreat, makeTravelForm } from "../test/fixtures/privacy";
@@ -25,9 +25,13 @@ const expectedRefusedGets = [
   "GET /api/admin/email-subscribers/export",
   "GET /api/admin/privacy/subject",
   "GET /api/admin/privacy/subject.csv",
+  // The kitchen list decrypts allergies: every read (page, CSV, PDF; staff or a granted caterer)
+  // writes report.kitchen_read to the audit log, so another site must not be able to make one.
+  "GET /api/admin/reports/kitchen",
   "GET /api/admin/travel-forms/:id",
   "GET /api/guest/calendar-url",
   "GET /api/logout",
+  "GET /api/vendor/reports/kitchen",
 ];
 
 /**
@@ -111,7 +115,7 @@ beforeAll(async () => {
   t = await createTestApp();
   app = t.app;
   gets = registeredRoutes(app).filter((r) => r.method === "GET");
-  for (const role of ["owner", "staff", "vendor"] as const) cookies[role] = (await signedInAs(app, role)).cookie;
+  for (const role of ["owner", "staff"] as const) cookies[role] = (await signedInAs(app, role)).cookie;
 
   // Real rows behind every id and token the GET routes take, so a write is not hidden by a 404.
   const retreat = await makeRetreat(app, { endDate: "2030-06-10" });
@@ -123,6 +127,17 @@ beforeAll(async () => {
   const guest = await createTestUser(app, "guest", { applicationId: application.id });
   await createTestUser(app, "guest", { applicationId: application.id, calendarToken: "c".repeat(64) });
   cookies.guest = await sessionCookieFor(app, guest.id);
+  // The signed-in vendor is a caterer given this retreat's kitchen list, so its read is real (not a 404).
+  const vendorUser = await signedInAs(app, "vendor");
+  cookies.vendor = vendorUser.cookie;
+  const [caterer] = await app.db.insert(vendors).values({ name: "Caterer", userId: vendorUser.user.id }).returning();
+  const granted = await app.inject({
+    method: "POST",
+    url: "/api/admin/reports/kitchen/grants",
+    headers: { cookie: cookies.owner },
+    payload: { vendorId: caterer!.id, retreatId: retreat },
+  });
+  expect(granted.statusCode, granted.body).toBe(201);
 
   const ids: [RegExp, string][] = [
     [/^\/api\/admin\/applications\/:id/, application.id],
@@ -132,6 +147,8 @@ beforeAll(async () => {
   const queries: Record<string, string> = {
     "/api/admin/privacy/subject": "?email=ada@example.com",
     "/api/admin/privacy/subject.csv": "?email=ada@example.com",
+    "/api/admin/reports/kitchen": `?retreatId=${retreat}`,
+    "/api/vendor/reports/kitchen": `?retreatId=${retreat}`,
   };
   urlOf = (route) => {
     const id = ids.find(([pattern]) => pattern.test(route.url))?.[1];

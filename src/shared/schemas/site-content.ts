@@ -43,6 +43,25 @@ const text = (label: string, max: number, required = true) => {
   return required ? base.min(1, `${label} is required`) : base;
 };
 
+/**
+ * Quotes and lists nested deeper than this are refused. Nobody writes them, and the server's
+ * Markdown parser recurses once per level: a few hundred ">" in a row exhaust its stack.
+ */
+export const markdownNestingLimit = 12;
+
+/** A line opening more than the limit of quotes (">") and list items ("-", "+", "*", "1.", "1)") in a row. */
+const tooDeeplyNested = new RegExp(
+  `^[ \\t]*(?:(?:>|(?:[-+*]|\\d{1,9}[.)])(?=[ \\t]|$))[ \\t]*){${markdownNestingLimit + 1}}`,
+  "m",
+);
+
+/** A field that takes Markdown: text, with no nesting past the limit. */
+const markdownText = (label: string) =>
+  text(label, siteContentLimits.markdown).refine(
+    (value) => !tooDeeplyNested.test(value),
+    `${label} nests quotes or lists more than ${markdownNestingLimit} levels deep`,
+  );
+
 const list = <T extends z.ZodType>(item: T, label: string, min: number, max: number) =>
   z
     .array(item, { message: `${label} must be a list` })
@@ -55,7 +74,7 @@ const httpsUrl = z
   .max(500, "A link must be at most 500 characters")
   .refine((value) => /^https:\/\/[^\s/$.?#].[^\s]*$/i.test(value), "A link must start with https://");
 
-const { line, paragraph, markdown } = siteContentLimits;
+const { line, paragraph } = siteContentLimits;
 
 export const siteContentSchema = z.strictObject({
   hero: z.strictObject({
@@ -67,7 +86,7 @@ export const siteContentSchema = z.strictObject({
     eyebrow: text("The about eyebrow", line),
     title: text("The about title", line),
     /** markdown */
-    body: text("The about text", markdown),
+    body: markdownText("The about text"),
   }),
   included: list(
     z.strictObject({
@@ -107,7 +126,7 @@ export const siteContentSchema = z.strictObject({
     z.strictObject({
       question: text("A question", line),
       /** markdown */
-      answer: text("An answer", markdown),
+      answer: markdownText("An answer"),
     }),
     "Questions",
     1,
@@ -119,7 +138,7 @@ export const siteContentSchema = z.strictObject({
       role: text("A team member's role", line),
       location: text("A team member's location", line, false),
       /** markdown */
-      bio: text("A team member's bio", markdown),
+      bio: markdownText("A team member's bio"),
       portrait: z.enum(teamPortraits, { message: "Choose one of the portraits" }).nullable(),
       /** Not shown on the site: lets the privacy export find the profile of the person it is about. */
       email: z

@@ -15,6 +15,7 @@ import { type PriorityInviteResult, retreatMessages } from "../../../shared/sche
 import { seasonDatesDetail, seasonYear } from "../../../shared/season";
 import type { Db } from "../../db/client";
 import { applications, emailSubscribers, type Retreat, retreats } from "../../db/schema";
+import { templateLiteral } from "../../email/markdown-email";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { audienceCount, checkCampaignContent, createDraftCampaign } from "../email-campaigns/email-campaigns.service";
@@ -48,14 +49,16 @@ function onPriorityList(retreatId: string): SQL {
     ))`;
 }
 
-/** Text from the database inside a campaign's Markdown and Liquid: shown as typed, never run. */
-function literal(text: string, markdown: boolean): string {
-  const escaped = markdown ? text.replace(/([\\`*_[\]<>#|~])/g, "\\$1") : text;
-  return /[{}]/.test(text) ? `{% raw %}${escaped}{% endraw %}` : escaped;
+/** As much of the name as fits the subject, cut in the name: a cut inside {{ "{" }} would break the template. */
+function invitationSubject(name: string): string {
+  const subject = (fitted: string) => `Applications for ${templateLiteral(fitted, "subject")} are open`;
+  let fitted = name;
+  while (subject(fitted).length > maxSubjectLength) fitted = fitted.slice(0, -1);
+  return subject(fitted);
 }
 
 function invitation(retreat: Retreat, tag: string): CampaignValues {
-  const name = literal(retreat.name, true);
+  const name = templateLiteral(retreat.name, "markdown");
   const dates =
     retreat.startDate && retreat.endDate ? ` (${seasonDatesDetail(retreat.startDate, retreat.endDate)})` : "";
   const content = `# Applications for ${name} are open
@@ -71,7 +74,7 @@ The retreat stays small, with places for ${retreat.capacity} guests, and we read
 We'd love to hear from you again.`;
   return campaignInputSchema.parse({
     name: `Priority list: ${retreat.name}`.slice(0, limits.name),
-    subject: `Applications for ${literal(retreat.name, false)} are open`.slice(0, maxSubjectLength),
+    subject: invitationSubject(retreat.name),
     content,
     // About applying to the retreat: governed by "Application & Retreat Updates", which the
     // declined applicants who asked to stay on the list kept even without marketing consent.

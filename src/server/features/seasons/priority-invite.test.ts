@@ -249,4 +249,32 @@ describe("POST /api/admin/retreats/{id}/priority-invite", () => {
     expect(rendered.html).not.toContain("<em>2029</em>");
     expect(rendered.html).not.toContain("<b>");
   });
+
+  it("never runs template code a season's name carries, even one that closes a raw block", async () => {
+    const names = [
+      // Run, these would print INJECTED; shown as typed, they cannot.
+      "Evil {% endraw %}{% capture x %}INJ{% endcapture %}{{ x }}ECTED{% raw %} 2029",
+      'Evil {% endraw %}{% assign x = "INJ" | append: "ECTED" %}{{ x }}{% raw %} 2029',
+      'Evil {%- endraw -%}{%assign x="INJ"|append:"ECTED"%}{{x}}{%-raw-%} 2029',
+      "Evil {{{ firstName }}} }}{{ %}{% 2029",
+      // As long as a name may be, all braces: the subject is cut in the name, never inside a literal.
+      `${"{%".repeat(100)}`,
+    ];
+    for (const name of names) {
+      const odd = await insertRetreat(t.app, { name, startDate: "2029-03-01" });
+      const res = await invite(odd.id);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+      const preview = await call("POST", `/api/admin/email-campaigns/${res.json().campaignId}/preview`, cookie.staff);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const rendered = preview.json() as { subject: string; html: string; text: string };
+      for (const part of [rendered.subject, rendered.text, rendered.html]) expect(part).not.toContain("INJECTED");
+      const subjectName = rendered.subject.replace(/^Applications for /, "").replace(/ are open$/, "");
+      expect(name.startsWith(subjectName), `${rendered.subject} shows ${name} as typed`).toBe(true);
+      expect(subjectName.length).toBeGreaterThan(0);
+      if (name.length < 150) {
+        expect(rendered.subject).toBe(`Applications for ${name} are open`);
+        expect(rendered.text).toContain(`applications for ${name} are now open`);
+      }
+    }
+  });
 });

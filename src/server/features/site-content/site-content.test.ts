@@ -1,8 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import type { AdminSiteContent, PublicSite, SiteContent } from "../../../shared/schemas/site-content";
-import { auditLogs, retreats } from "../../db/schema";
+import {
+  type AdminSiteContent,
+  markdownNestingLimit,
+  type PublicSite,
+  type SiteContent,
+  siteContentLimits,
+} from "../../../shared/schemas/site-content";
+import { auditLogs, retreats, siteContent } from "../../db/schema";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { defaultSiteContent } from "./default-content";
@@ -132,6 +138,78 @@ describe("site content", () => {
     expect(badLink.body).toContain("A link must start with https://");
     expect((await adminSite()).updatedAt).toBe(updatedAt);
   });
+
+  it("refuses Markdown nested past the limit in every Markdown field, and takes nesting up to it", async () => {
+    const { retreatId, updatedAt } = await adminSite();
+    // Each exhausted the Markdown parser's stack at a few hundred levels (a 500 on the preview,
+    // and once published, on every public read of the site's words).
+    const tooDeep = [
+      ">".repeat(siteContentLimits.markdown),
+      "> ".repeat(2000),
+      "1. ".repeat(1500),
+      "+ ".repeat(2000),
+      "- > ".repeat(1000),
+      `Fine first line\n\n${"*\t".repeat(markdownNestingLimit + 1)}deep`,
+    ];
+    const fields: [string, (c: SiteContent, text: string) => void][] = [
+      ["The about text", (c, text) => (c.about.body = text)],
+      ["An answer", (c, text) => (c.faq[0]!.answer = text)],
+      ["A team member's bio", (c, text) => (c.team = [{ ...c.team[0]!, bio: text }])],
+    ];
+    for (const text of tooDeep) {
+      for (const [label, put] of fields) {
+        const res = await call("PUT", "/api/admin/site/draft", cookie.staff, {
+          retreatId,
+          content: edited((c) => put(c, text)),
+        });
+        expect(res.statusCode, `${label}: ${text.slice(0, 20)}`).toBe(400);
+        expect(res.json().message).toBe(`${label} nests quotes or lists more than ${markdownNestingLimit} levels deep`);
+      }
+    }
+    expect((await adminSite()).updatedAt).toBe(updatedAt);
+
+    const deepest = `${"> ".repeat(markdownNestingLimit - 2)}- 1. inside`;
+    const saved = await call("PUT", "/api/admin/site/draft", cookie.staff, {
+      retreatId,
+      content: edited((c) => (c.about.body = deepest)),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await call("PUT", "/api/admin/site/draft", cookie.staff, { retreatId, content: defaultSiteContent });
+  });
+
+  it("keeps serving the site's words when a stored text cannot be parsed, and parses each content once", async () => {
+    const { retreatId } = await adminSite();
+    // Saved before the nesting rule: read back, it no longer fits the schema.
+    await app.db
+      .update(siteContent)
+      .set({ published: edited((c) => (c.faq[0]!.answer = ">".repeat(siteContentLimits.markdown))) })
+      .where(eq(siteContent.retreatId, retreatId));
+    const read = await call("GET", "/api/site-content", null);
+    expect(read.statusCode, read.body).toBe(200);
+
+    // The slowest Markdown the schema takes, in every Markdown field (about a second of parsing).
+    const slow = "__a".repeat(siteContentLimits.markdown / 3);
+    const content = edited((c) => {
+      c.about.body = slow;
+      c.faq = Array.from({ length: siteContentLimits.faq }, (_, i) => ({ question: `Q${i}`, answer: slow }));
+      c.team = Array.from({ length: siteContentLimits.team }, (_, i) => ({ ...c.team[0]!, name: `N${i}`, bio: slow }));
+    });
+    expect((await call("PUT", "/api/admin/site/draft", cookie.staff, { retreatId, content })).statusCode).toBe(200);
+    expect((await call("POST", "/api/admin/site/publish", cookie.owner, { retreatId })).statusCode).toBe(200);
+    const timed = async () => {
+      const started = performance.now();
+      const res = await call("GET", "/api/site-content", null);
+      expect(res.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    const first = await timed();
+    const later = Math.max(await timed(), await timed(), await timed());
+    // Parsed again on every read, each would take as long as the first.
+    expect(later, `first read ${first} ms, later reads up to ${later} ms`).toBeLessThan(first / 4);
+
+    await call("PUT", "/api/admin/site/draft", cookie.staff, { retreatId, content: defaultSiteContent });
+    await call("POST", "/api/admin/site/publish", cookie.owner, { retreatId });
+  }, 60_000);
 
   it("keeps vendors, guests and strangers out of drafts", async () => {
     for (const who of [cookie.vendor, cookie.guest, null]) {
