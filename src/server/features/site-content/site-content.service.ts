@@ -82,10 +82,31 @@ function toAdminDto(retreat: Retreat, row: SiteRow): AdminSiteContent {
   };
 }
 
+/**
+ * A retreat's row as stored, or, for a retreat with none yet, the row it would get (the default
+ * content, unpublished) without writing it: reads never write (the first save or publish does).
+ */
+async function storedOrDefaultRow(db: DbOrTx, retreatId: string): Promise<SiteRow> {
+  const row = await siteRow(db, retreatId);
+  if (row) return row;
+  const epoch = new Date(0);
+  return {
+    retreatId,
+    draft: defaultSiteContent,
+    published: null,
+    publishedVersion: 0,
+    publishedAt: null,
+    publishedBy: null,
+    updatedBy: null,
+    createdAt: epoch,
+    updatedAt: epoch,
+  };
+}
+
 /** What the Site tab edits for a retreat. */
 export async function getAdminSite(db: DbOrTx, retreatId: string): Promise<AdminSiteContent> {
   const retreat = await retreatOr404(db, retreatId);
-  return toAdminDto(retreat, await ensureSiteContent(db, retreatId));
+  return toAdminDto(retreat, await storedOrDefaultRow(db, retreatId));
 }
 
 /** Saves the draft whole (the schema has already checked it): the public site does not change. */
@@ -178,7 +199,7 @@ export async function getPublicSite(db: DbOrTx): Promise<PublicSite> {
 /** A draft as the public would see it once published (the Site tab's preview). */
 export async function previewSite(db: DbOrTx, retreatId: string): Promise<{ retreat: Retreat; site: PublicSite }> {
   const retreat = await retreatOr404(db, retreatId);
-  const row = await ensureSiteContent(db, retreatId);
+  const row = await storedOrDefaultRow(db, retreatId);
   return { retreat, site: toPublicSite(retreat, parseContent(row.draft)) };
 }
 

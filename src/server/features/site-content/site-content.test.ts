@@ -228,4 +228,17 @@ describe("site content", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(siteMessages.notPublishable);
   });
+
+  it("reads a retreat with no site yet as the default draft without writing a row", async () => {
+    const [fresh] = await app.db
+      .insert(retreats)
+      .values({ name: "Bali 2031", status: "planning" })
+      .returning({ id: retreats.id });
+    const res = await call("GET", `/api/admin/site?retreatId=${fresh!.id}`, cookie.staff);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AdminSiteContent).draft).toEqual(defaultSiteContent);
+    expect((res.json() as AdminSiteContent).published).toBeNull();
+    const rows = await app.db.select().from(siteContent).where(eq(siteContent.retreatId, fresh!.id));
+    expect(rows).toEqual([]);
+  });
 });
