@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../shared/finance/dates";
 import { findStuckReminders } from "../features/payment-reminders/reminder-rules";
 import { databaseBeforeMigration } from "../test/database-before-migration";
 import type { Database } from "./client";
-import { applications, type NewPaymentReminder, paymentPlans, paymentReminders, payments } from "./schema";
+import { type NewPaymentReminder, paymentPlans, paymentReminders, payments } from "./schema";
 
 /**
  * The reminders migration on a database from before it, holding what the old bulk demo seeder
@@ -28,10 +29,11 @@ describe(`migration ${migrationTag}`, () => {
     let n = 0;
     const planWith = async (status: string, rows: { type: string; amount: string; status: string; due: string }[]) => {
       n += 1;
-      const [application] = await db
-        .insert(applications)
-        .values({ email: `legacy-${n}@example.com`, stage: "payment" })
-        .returning();
+      // Plain SQL: the schema object holds columns added by later migrations (accepted_at).
+      const inserted = await db.execute<{ id: string }>(
+        sql`insert into applications (email, stage) values (${`legacy-${n}@example.com`}, 'payment') returning id`,
+      );
+      const application = inserted.rows[0];
       const [plan] = await db
         .insert(paymentPlans)
         .values({

@@ -276,7 +276,14 @@ describe("hostile bodies on every public write", () => {
   });
 });
 
-type TokenCase = { name: string; method: Method; url: (token: string) => string; payload?: (token: string) => object };
+type TokenCase = {
+  name: string;
+  method: Method;
+  url: (token: string) => string;
+  payload?: (token: string) => object;
+  /** A page for people (no JavaScript needed): a wrong token gets an HTML 404 page, not JSON. */
+  page?: true;
+};
 
 /** Every link whose secret token is the only key; bodies are valid, so only the token can fail. */
 const tokenCases: TokenCase[] = [
@@ -327,6 +334,14 @@ const tokenCases: TokenCase[] = [
   { name: "pay link", method: "GET", url: (k) => `/api/pay/${k}` },
   { name: "calendar feed", method: "GET", url: (k) => `/api/calendar/${k}.ics` },
   { name: "travel form link check", method: "GET", url: (k) => `/api/travel-compliance/${k}` },
+  { name: "feedback survey (read)", method: "GET", url: (k) => `/feedback/${k}`, page: true },
+  {
+    name: "feedback survey (answer)",
+    method: "POST",
+    url: (k) => `/feedback/${k}`,
+    payload: () => ({ rating: 5, comment: "Lovely", mayQuote: true }),
+    page: true,
+  },
   {
     name: "travel form by application id",
     method: "POST",
@@ -385,19 +400,23 @@ describe("token links with a wrong token", () => {
     expect(failures).toEqual([]);
   });
 
-  it.each(tokenCases)("$name: 404 JSON, the same answer for any wrong token, never echoing it", async (c) => {
-    const answers: { status: number; body: unknown }[] = [];
-    for (const token of wrongTokens(c)) {
-      const res = await send(c.method, c.url(token), {
-        ...(c.payload ? { payload: c.payload(token) } : {}),
-      });
-      expect(res.statusCode, res.body).toBe(404);
-      expect(isJson(res)).toBe(true);
-      expect(res.body).not.toContain(token);
-      expect(JSON.stringify(res.headers)).not.toContain(token);
-      expect(leaksInternals(res.body)).toBe(false);
-      answers.push({ status: res.statusCode, body: res.json() });
-    }
-    expect(answers[1]).toEqual(answers[0]);
-  });
+  it.each(tokenCases)(
+    "$name: 404 (JSON, or a page for people), the same answer for any wrong token, never echoing it",
+    async (c) => {
+      const answers: { status: number; body: unknown }[] = [];
+      for (const token of wrongTokens(c)) {
+        const res = await send(c.method, c.url(token), {
+          ...(c.payload ? { payload: c.payload(token) } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(404);
+        if (c.page) expect(String(res.headers["content-type"])).toMatch(/^text\/html/);
+        else expect(isJson(res)).toBe(true);
+        expect(res.body).not.toContain(token);
+        expect(JSON.stringify(res.headers)).not.toContain(token);
+        expect(leaksInternals(res.body)).toBe(false);
+        answers.push({ status: res.statusCode, body: c.page ? res.body : res.json() });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+    },
+  );
 });
