@@ -41,11 +41,15 @@ type DeliveryContext = {
  * by a worker that died): null when another worker has it or it has gone, so a retried or
  * duplicated job does nothing.
  */
-export async function claimOutboxRow(db: Db, emailLogId: string) {
+export async function claimOutboxRow(
+  db: Db,
+  emailLogId: string,
+  claim: Partial<typeof emailLogs.$inferInsert> = { status: emailStatus.sending },
+) {
   const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
   const [row] = await db
     .update(emailLogs)
-    .set({ status: emailStatus.sending })
+    .set(claim)
     .where(
       and(
         eq(emailLogs.id, emailLogId),
@@ -74,18 +78,20 @@ export async function failedSend(db: Db, emailLogId: string, error: unknown): Pr
  * or duplicated job finds it "sent" (or being sent by another worker) and does nothing.
  */
 export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Promise<DeliveryResult> {
-  const row = await claimOutboxRow(ctx.db, emailLogId);
-  if (!row) return "skipped";
-
   if (!ctx.transport) {
     // Nothing will ever send this row (retry is for failed ones), so its tokens are dropped now;
-    // the owner who asked for a set-password link got it once in the reply instead.
-    await ctx.db
-      .update(emailLogs)
-      .set({ status: emailStatus.logged, errorMessage: null, sealedSecrets: null })
-      .where(eq(emailLogs.id, row.id));
-    return "logged";
+    // the owner who asked for a set-password link got it once in the reply instead. Claimed and
+    // recorded in one UPDATE: one commit per email, not two.
+    const logged = await claimOutboxRow(ctx.db, emailLogId, {
+      status: emailStatus.logged,
+      errorMessage: null,
+      sealedSecrets: null,
+    });
+    return logged ? "logged" : "skipped";
   }
+
+  const row = await claimOutboxRow(ctx.db, emailLogId);
+  if (!row) return "skipped";
 
   try {
     // Only the message handed to SMTP carries the working links; the row keeps its markers.
