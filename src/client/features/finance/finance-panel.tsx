@@ -62,7 +62,13 @@ export default function FinancePanel() {
         {summary.data ? (
           <>
             <SummaryCards summary={summary.data} />
-            <Suspense fallback={<p className="min-h-64 text-sm text-muted-foreground">Loading the charts...</p>}>
+            <Suspense
+              fallback={
+                <p data-deferred className="min-h-64 text-sm text-muted-foreground">
+                  Loading the charts...
+                </p>
+              }
+            >
               <FinanceCharts summary={summary.data} />
             </Suspense>
           </>
