@@ -49,3 +49,7 @@ export const FinanceTab = lazy(() => load("finance"));
 export const PaymentsTab = lazy(() => load("payments"));
 export const SiteTab = lazy(() => load("site"));
 export const SettingsTab = lazy(() => load("settings"));
+
+// A reload or a shared link of ?tab=...: start that tab's download with the dashboard's own chunk,
+// not after the sign-in check has rendered the tabs (what the server refuses, it still refuses).
+if (typeof window !== "undefined") preloadTab(new URLSearchParams(window.location.search).get("tab") ?? "");
