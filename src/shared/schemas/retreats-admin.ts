@@ -1,10 +1,10 @@
 import { z } from "zod";
-/** A retreat's lifecycle: defined beside the admin shell's other plain values (decision 021). */
-import { type RetreatStatus, retreatStatuses } from "../admin-constants";
+import { retreatStatuses } from "../admin-constants";
 import { limits } from "./common";
 import { retreatFactsSchema } from "./retreats";
 import { defaultRetreatTimeZone } from "./schedule";
 
+/** A retreat's lifecycle: defined beside the admin shell's other plain values (decision 021). */
 export { type RetreatStatus, retreatStatuses, retreatStatusLabels } from "../admin-constants";
 
 export const minRetreatCapacity = 1;
