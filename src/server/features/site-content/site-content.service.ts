@@ -16,6 +16,7 @@ import { auditLogs, type Json, type Retreat, retreats, siteContent } from "../..
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { withPublicPhotos } from "../photos/photos.service";
 import { defaultSiteContent } from "./default-content";
 import { toPublicContent } from "./site-markdown";
 
@@ -193,14 +194,19 @@ export function toPublicSite(
 /** GET /api/site-content: the published words of the retreat the public site shows. */
 export async function getPublicSite(db: DbOrTx): Promise<PublicSite> {
   const retreat = await currentRetreatRow(db);
-  return toPublicSite(retreat, await publishedContent(db, retreat?.id ?? null));
+  const content = await publishedContent(db, retreat?.id ?? null);
+  return withPublicPhotos(db, toPublicSite(retreat, content), content);
 }
 
 /** A draft as the public would see it once published (the Site tab's preview). */
-export async function previewSite(db: DbOrTx, retreatId: string): Promise<{ retreat: Retreat; site: PublicSite }> {
+export async function previewSite(
+  db: DbOrTx,
+  retreatId: string,
+): Promise<{ retreat: Retreat; site: PublicSite; content: SiteContent }> {
   const retreat = await retreatOr404(db, retreatId);
   const row = await storedOrDefaultRow(db, retreatId);
-  return { retreat, site: toPublicSite(retreat, parseContent(row.draft)) };
+  const content = parseContent(row.draft);
+  return { retreat, site: toPublicSite(retreat, content), content };
 }
 
 /**
