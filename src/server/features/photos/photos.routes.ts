@@ -83,8 +83,8 @@ export async function registerPhotoRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { file: string } }>("/media/:file", { schema: { hide: true } }, async (request, reply) => {
-    const { file } = request.params;
+  app.get<{ Params: { name: string } }>("/media/:name", { schema: { hide: true } }, async (request, reply) => {
+    const file = request.params.name;
     const found = mediaName.test(file) ? await mediaFile(app.db, file) : null;
     if (!found) throw new AppError("not_found", photoMessages.notFound);
     return reply
