@@ -132,6 +132,16 @@ export async function photoStatuses(db: DbOrTx, ids: string[]): Promise<PhotoSta
   return rows.map(toStatus);
 }
 
+/**
+ * Deletes photos with their variants (a team member's portraits, on erasure). Variants another
+ * photo of the same file still uses are kept with that photo.
+ */
+export async function erasePhotos(db: DbOrTx, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const removed = await db.delete(photos).where(inArray(photos.id, ids)).returning({ id: photos.id });
+  return removed.length;
+}
+
 /** The widths a photo gets: the page's widths up to the original's, or the original's alone when smaller. */
 export function widthsFor(originalWidth: number): number[] {
   const fitting = photoWidths.filter((w) => w <= originalWidth);

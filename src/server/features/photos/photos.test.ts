@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 import { makeRenderer } from "../public-site/landing-renderer";
 import { servedLanding } from "../public-site/public-site.service";
+import { eraseTeamProfiles } from "../site-content/site-content.service";
 import { encodePhoto, type PhotoStatus, photoMessages } from "./photos.service";
 
 let t: TestApp;
@@ -214,5 +215,35 @@ describe("the landing page with photos", () => {
     expect((await servedLanding(t.app.db, render)).version).toBe(before.version);
     await encodePhoto(t.app.db, late.id);
     expect((await servedLanding(t.app.db, render)).version).not.toBe(before.version);
+  });
+});
+
+describe("team portraits are personal data", () => {
+  it("erases a team member's uploaded portrait with their profile", async () => {
+    const portrait = await uploadedReady(await phonePhoto(800, 1000, "#777"), "Portrait of Rin", "team");
+    const site = (
+      await t.app.inject({ url: "/api/admin/site", headers: { cookie: staff } })
+    ).json() as AdminSiteContent;
+    const content = structuredClone(site.draft);
+    content.team.push({
+      name: "Rin Erased",
+      role: "Chef",
+      location: "",
+      bio: "Cooks.",
+      portrait: null,
+      email: "rin.erased@example.com",
+      photo: { id: portrait.id },
+    });
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/admin/site/draft",
+      headers: { cookie: staff },
+      payload: { retreatId: site.retreatId, content },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const result = await t.app.db.transaction((tx) => eraseTeamProfiles(tx, "Rin.Erased@example.com"));
+    expect(result.profiles).toBe(1);
+    expect(await t.app.db.select().from(photos).where(eq(photos.id, portrait.id))).toEqual([]);
+    expect(await t.app.db.select().from(photoVariants).where(eq(photoVariants.photoId, portrait.id))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { auditLogs, type Json, type Retreat, retreats, siteContent } from "../..
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { withPublicPhotos } from "../photos/photos.service";
+import { erasePhotos, withPublicPhotos } from "../photos/photos.service";
 import { defaultSiteContent } from "./default-content";
 import { toPublicContent } from "./site-markdown";
 
@@ -220,13 +220,19 @@ export async function seedFirstSeasonSite(db: DbOrTx): Promise<void> {
   if (retreat) await ensureSiteContent(db, retreat.id, defaultSiteContent, true);
 }
 
-type TeamHolder = { team?: { email?: string }[] } | null | undefined;
+type TeamHolder = { team?: { email?: string; photo?: { id?: string } | null }[] } | null | undefined;
 
-function withoutMembers<T extends TeamHolder>(content: T, email: string): { content: T; removed: number } {
+function withoutMembers<T extends TeamHolder>(
+  content: T,
+  email: string,
+): { content: T; removed: number; photoIds: string[] } {
   const team = content?.team;
-  if (!Array.isArray(team)) return { content, removed: 0 };
-  const kept = team.filter((member) => (member?.email ?? "").toLowerCase() !== email);
-  return { content: { ...content, team: kept } as T, removed: team.length - kept.length };
+  if (!Array.isArray(team)) return { content, removed: 0, photoIds: [] };
+  const matches = (member: (typeof team)[number]) => (member?.email ?? "").toLowerCase() === email;
+  const kept = team.filter((member) => !matches(member));
+  // Their uploaded portraits are personal data too: erased with the profile.
+  const photoIds = team.flatMap((member) => (matches(member) && member?.photo?.id ? [member.photo.id] : []));
+  return { content: { ...content, team: kept } as T, removed: team.length - kept.length, photoIds };
 }
 
 /**
@@ -240,12 +246,14 @@ export async function eraseTeamProfiles(
 ): Promise<{ profiles: number; auditEntries: number }> {
   const email = rawEmail.trim().toLowerCase();
   let profiles = 0;
+  const portraits = new Set<string>();
   const rows = await tx.select().from(siteContent).for("update");
   for (const row of rows) {
     const draft = withoutMembers(row.draft as TeamHolder, email);
     const published = withoutMembers(row.published as TeamHolder, email);
     if (draft.removed + published.removed === 0) continue;
     profiles += draft.removed + published.removed;
+    for (const id of [...draft.photoIds, ...published.photoIds]) portraits.add(id);
     await tx
       .update(siteContent)
       .set({
@@ -277,5 +285,6 @@ export async function eraseTeamProfiles(
       .set({ oldValues: scrub(entry.oldValues) as Json, newValues: scrub(entry.newValues) as Json })
       .where(eq(auditLogs.id, entry.id));
   }
+  await erasePhotos(tx, [...portraits]);
   return { profiles, auditEntries: entries.length };
 }
