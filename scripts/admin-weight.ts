@@ -35,7 +35,8 @@ export const knownOver: Record<string, number> = {
   "/admin/dashboard?tab=lists": 167_574,
   "/admin/dashboard?tab=finance": 189_961,
   "/admin/dashboard?tab=payments": 196_985,
-  "/admin/dashboard?tab=site": 202_203,
+  // 202,203 until the photo uploads (issue 19) joined the Site tab.
+  "/admin/dashboard?tab=site": 204_018,
   "/admin/dashboard?tab=settings": 200_481,
 };
 

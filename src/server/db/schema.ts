@@ -15,6 +15,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -997,6 +998,53 @@ export const siteContent = pgTable("site_content", {
   updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
   ...timestamps(),
 });
+
+/** Raw bytes (PostgreSQL bytea), as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Photos uploaded in the Site tab (decision 018): the original as uploaded (EXIF kept only here,
+ * never served) and, once the photos.encode job ran, its served variants. Bytes live in the
+ * database so every app process on it serves the same images and backups carry them.
+ */
+export const photos = pgTable("photos", {
+  id: id(),
+  retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "set null" }),
+  /** hero, gallery or team: where the Site tab uploaded it (the widths follow). */
+  role: text("role").notNull(),
+  alt: text("alt").notNull(),
+  contentType: text("content_type").notNull(),
+  /** sha256 of the original (hex): the variants' URLs are named after it. */
+  hash: text("hash").notNull(),
+  original: bytea("original"),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** pending until the variants exist, then ready; failed when encoding failed. */
+  status: text("status").notNull().default("pending"),
+  error: text("error"),
+  readyAt: tstz("ready_at"),
+  uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps(),
+});
+
+export const photoVariants = pgTable(
+  "photo_variants",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    /** "<photo hash>-<width>.<format>": the path under /media. */
+    file: text("file").notNull().unique(),
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
+);
 
 export const settings = pgTable("settings", {
   id: id(),

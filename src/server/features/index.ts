@@ -21,6 +21,7 @@ import { registerInterviewBookingRoutes } from "./interviews/booking-links.route
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
+import { registerPhotoRoutes } from "./photos/photos.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
@@ -60,6 +61,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerSeasonRoutes(app);
   await registerSiteContentRoutes(app);
   await registerPublicSiteRoutes(app);
+  await registerPhotoRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);
   await registerAdminApplicationRoutes(app);
