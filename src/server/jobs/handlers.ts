@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { registerEmailJobs } from "../email/email-jobs";
 import { registerCampaignJobs } from "../features/email-campaigns/email-campaigns.jobs";
+import { registerJourneyJobs } from "../features/journey/journey.jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/payment-reminders.jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
 import { registerRetentionJobs } from "../features/privacy/retention.jobs";
@@ -19,4 +20,5 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   await registerPaymentReminderJobs(app, queue);
   await registerPlaceJobs(app, queue);
   await registerRetentionJobs(app, queue);
+  await registerJourneyJobs(app, queue);
 }
