@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applications, feedbackResponses, retreats } from "../../db/schema";
+import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
 
@@ -91,7 +92,7 @@ export async function setPublished(db: Db, id: string, published: boolean, actor
 export type Testimonial = { quote: string; firstName: string; retreatName: string };
 
 /** The quotes staff chose, for the landing page's Testimonials block (first name only). */
-export async function publishedTestimonials(db: Db): Promise<Testimonial[]> {
+export async function publishedTestimonials(db: DbOrTx): Promise<Testimonial[]> {
   const rows = await db
     .select({ quote: feedbackResponses.comment, firstName: applications.firstName, retreatName: retreats.name })
     .from(feedbackResponses)

@@ -14,6 +14,8 @@ import { eq } from "drizzle-orm";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { siteContent } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import { publishedTestimonials } from "../journey/feedback.service";
+import { withTestimonials } from "../journey/testimonials-block";
 import { getCurrentRetreat, toCurrentRetreatDto, withBookableTypes } from "../retreats/retreats.service";
 import { previewSite, publishedContent, toPublicSite } from "../site-content/site-content.service";
 import type { LandingData, RenderLanding } from "./landing-renderer";
@@ -45,13 +47,18 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
   const current = await getCurrentRetreat(db);
   const retreat: CurrentRetreat | null = current ? toCurrentRetreatDto(current) : null;
   const published = await publicationNumber(db, retreat?.id ?? null);
-  const version = createHash("sha256").update(JSON.stringify({ retreat, published })).digest("base64url").slice(0, 22);
+  // The quotes staff chose (features/journey): a change is a new page like a publish.
+  const testimonials = await publishedTestimonials(db);
+  const version = createHash("sha256")
+    .update(JSON.stringify({ retreat, published, testimonials }))
+    .digest("base64url")
+    .slice(0, 22);
   return {
     version,
     html: async () => {
       const content = await publishedContent(db, current?.id ?? null);
       const data: LandingData = { retreat, site: toPublicSite(current, content) };
-      return render(data);
+      return withTestimonials(await render(data), testimonials);
     },
   };
 }
