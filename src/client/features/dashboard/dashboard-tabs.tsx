@@ -5,6 +5,7 @@ import { ApplicationsTab } from "../applications/admin/applications-tab";
 import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
 import { FinanceTab } from "../finance/finance-tab";
 import { InterviewsTab } from "../interviews/interviews-tab";
+import { JourneyTab } from "../journey/journey-tab";
 import { PaymentsTab } from "../payments/payments-tab";
 import { ListsTab, listParam } from "../reports/lists-tab";
 import { ScheduleTab } from "../schedule/schedule-tab";
@@ -23,6 +24,7 @@ export const dashboardTabs = [
   { value: "lists", label: "Lists", roles: ["owner", "staff"] },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
+  { value: "journey", label: "Journey", roles: ["owner", "staff"] },
   // The public site's words: staff edit them, the owner publishes (issue 18); Settings stays the owner's.
   { value: "site", label: "Site", roles: ["owner", "staff"] },
   { value: "settings", label: "Settings", roles: ["owner"] },
@@ -108,6 +110,8 @@ export function DashboardTabs({ role }: { role: string }) {
             <FinanceTab />
           ) : item.value === "payments" ? (
             <PaymentsTab />
+          ) : item.value === "journey" ? (
+            <JourneyTab />
           ) : item.value === "site" ? (
             <SiteTab role={role} />
           ) : (
