@@ -23,7 +23,7 @@ import { dispatchEmails } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import type { JobQueue } from "../../jobs/queue";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { requestJourneySweep } from "../journey/journey-sweep.jobs";
+import { requestJourneySweep } from "../journey/index";
 import { requestReminderSweep } from "../payments/index";
 import { cancelActivePlan, createPlanForAcceptance } from "../payments/payments.service";
 import { holdsPlace, peopleOf, placesTaken } from "./capacity";

@@ -74,7 +74,7 @@ export async function feedbackForRetreat(db: Db, retreatId: string) {
 /** Staff choose which quotes appear on the landing page: only a guest who allowed it. */
 export async function setPublished(db: Db, id: string, published: boolean, actor: Actor) {
   const [row] = await db.select().from(feedbackResponses).where(eq(feedbackResponses.id, id));
-  if (!row || !row.submittedAt) throw new AppError("not_found", "Feedback not found");
+  if (!row?.submittedAt) throw new AppError("not_found", "Feedback not found");
   if (published && (!row.mayQuote || !row.comment)) {
     throw new AppError("conflict", "This guest did not allow quoting, or left no words to quote");
   }
