@@ -43,6 +43,7 @@ const tabs = [
   ["lists", "Lists"],
   ["finance", "Finance"],
   ["payments", "Payments"],
+  ["journey", "Journey"],
   ["site", "Site"],
   ["settings", "Settings"],
 ] as const;

@@ -62,6 +62,7 @@ const tabModules: Record<string, string[]> = {
   lists: ["features/reports/lists-tab.tsx"],
   finance: ["features/finance/finance-tab.tsx", "features/finance/finance-panel.tsx"],
   payments: ["features/payments/payments-tab.tsx"],
+  journey: ["features/journey/journey-tab.tsx"],
   site: ["features/site/site-tab.tsx"],
   settings: ["features/settings/settings-tab.tsx"],
 };

@@ -245,6 +245,8 @@ export const applications = pgTable(
     keepOnPriorityList: boolean("keep_on_priority_list").notNull().default(false),
     /** When the application last entered the declined stage; retention counts from here. */
     declinedAt: tstz("declined_at"),
+    /** When the application first entered accepted (or payment); the guest journey counts from here. */
+    acceptedAt: tstz("accepted_at"),
     /** Set when retention or an erasure request replaced the personal data with placeholders. */
     anonymisedAt: tstz("anonymised_at"),
     submittedAt: tstz("submitted_at").notNull().defaultNow(),
@@ -1538,3 +1540,75 @@ export type EmailSend = typeof emailSends.$inferSelect;
 export type Receipt = typeof receipts.$inferSelect;
 export type VendorListGrant = typeof vendorListGrants.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Guest journey (features/journey, decision 019)
+// ---------------------------------------------------------------------------------------------
+
+/** One journey message of one retreat: its editable text, on/off and offset (journey-rules.ts). */
+export const journeySteps = pgTable(
+  "journey_steps",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    /** welcome, travel_10w, travel_6w, travel_3w, packing, arrival, feedback. */
+    stepKey: text("step_key").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Days relative to the anchor (start date; end date for feedback; acceptance for welcome). */
+    offsetDays: integer("offset_days").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("journey_steps_retreat_step_idx").on(t.retreatId, t.stepKey)],
+);
+
+/**
+ * At most one row per guest and message: claimed (inserted) in the same transaction that queues
+ * the email in the outbox, so a message is sent at most once across restarts and processes.
+ */
+export const journeySends = pgTable(
+  "journey_sends",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    stepKey: text("step_key").notNull(),
+    /** sent or skipped. */
+    status: text("status").notNull(),
+    emailLogId: uuid("email_log_id").references(() => emailLogs.id, { onDelete: "set null" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("journey_sends_application_step_idx").on(t.applicationId, t.stepKey)],
+);
+
+/** A guest's survey answer: one per guest, opened by a token link, usable once. */
+export const feedbackResponses = pgTable(
+  "feedback_responses",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .unique()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    rating: integer("rating"),
+    comment: text("comment"),
+    mayQuote: boolean("may_quote").notNull().default(false),
+    /** Staff chose this quote for the landing page's Testimonials block. */
+    published: boolean("published").notNull().default(false),
+    submittedAt: tstz("submitted_at"),
+    ...timestamps(),
+  },
+  (t) => [check("feedback_responses_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`)],
+);
+
+export type JourneyStep = typeof journeySteps.$inferSelect;
+export type JourneySend = typeof journeySends.$inferSelect;
+export type FeedbackResponse = typeof feedbackResponses.$inferSelect;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { emailLogs, emailSubscribers } from "../db/schema";
@@ -21,6 +21,13 @@ export const emailStatus = {
 
 /** A "queued" row older than this has lost its job (crash between commit and enqueue). */
 export const stuckAfterMs = 60_000;
+/**
+ * Journey emails (features/journey, decision 019) go at most once: one cut off mid-send is marked
+ * failed with this message and never claimed again (staff may resend it by hand from the outbox).
+ */
+export const interruptedAtMostOnce = "Interrupted mid-send: not resent (at most once)";
+const atMostOnceKind = sql`coalesce(${emailLogs.kind}, '') like 'journey\_%'`;
+
 /** A "sending" row older than this belongs to a worker that died mid-send. */
 const abandonedSendAfterMs = 10 * 60_000;
 
@@ -54,8 +61,16 @@ export async function claimOutboxRow(
       and(
         eq(emailLogs.id, emailLogId),
         or(
-          inArray(emailLogs.status, [emailStatus.queued, emailStatus.failed]),
-          and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore)),
+          eq(emailLogs.status, emailStatus.queued),
+          and(
+            eq(emailLogs.status, emailStatus.failed),
+            sql`${emailLogs.errorMessage} is distinct from ${interruptedAtMostOnce}`,
+          ),
+          and(
+            eq(emailLogs.status, emailStatus.sending),
+            lt(emailLogs.updatedAt, abandonedBefore),
+            sql`not (${atMostOnceKind})`,
+          ),
         ),
       ),
     )
@@ -165,6 +180,13 @@ export async function sweepStuckEmails(
  * At-least-once, as for an abandoned row: SMTP may have taken the message before the process died.
  */
 export async function requeueOrphanedSends(db: Db, log: FastifyBaseLogger): Promise<number> {
+  // An at-most-once message may have reached SMTP before the process died: marked failed, not resent.
+  const given = await db
+    .update(emailLogs)
+    .set({ status: emailStatus.failed, errorMessage: interruptedAtMostOnce })
+    .where(and(eq(emailLogs.status, emailStatus.sending), atMostOnceKind))
+    .returning({ id: emailLogs.id });
+  if (given.length > 0) log.warn({ count: given.length }, "journey emails interrupted mid-send marked failed");
   const rows = await db
     .update(emailLogs)
     .set({ status: emailStatus.queued })

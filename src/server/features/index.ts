@@ -19,6 +19,7 @@ import { registerGuestRoutes } from "./guests/guests.routes";
 import { registerInterviewAvailabilityRoutes } from "./interviews/availability.routes";
 import { registerInterviewBookingRoutes } from "./interviews/booking-links.routes";
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
+import { registerJourneyRoutes } from "./journey/journey.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
 import { registerPhotoRoutes } from "./photos/photos.routes";
@@ -92,4 +93,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerCalendlyRoutes(app);
   await registerPrivacyPolicyRoutes(app);
   await registerPrivacyRoutes(app);
+  await registerJourneyRoutes(app);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { registerEmailJobs } from "../email/email-jobs";
 import { registerCampaignJobs } from "../features/email-campaigns/email-campaigns.jobs";
+import { registerJourneyJobs } from "../features/journey/journey.jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/payment-reminders.jobs";
 import { registerPhotoJobs } from "../features/photos/photos.jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
@@ -21,4 +22,5 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   await registerPlaceJobs(app, queue);
   await registerRetentionJobs(app, queue);
   await registerPhotoJobs(app, queue);
+  await registerJourneyJobs(app, queue);
 }

@@ -8,6 +8,7 @@ import {
   ApplicationsTab,
   FinanceTab,
   InterviewsTab,
+  JourneyTab,
   ListsTab,
   PaymentsTab,
   preloadTab,
@@ -29,6 +30,7 @@ export const dashboardTabs = [
   { value: "lists", label: "Lists", roles: ["owner", "staff"] },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
+  { value: "journey", label: "Journey", roles: ["owner", "staff"] },
   // The public site's words: staff edit them, the owner publishes (issue 18); Settings stays the owner's.
   { value: "site", label: "Site", roles: ["owner", "staff"] },
   { value: "settings", label: "Settings", roles: ["owner"] },
@@ -131,6 +133,8 @@ export function DashboardTabs({ role }: { role: string }) {
               <FinanceTab />
             ) : item.value === "payments" ? (
               <PaymentsTab />
+            ) : item.value === "journey" ? (
+              <JourneyTab />
             ) : item.value === "site" ? (
               <SiteTab role={role} />
             ) : (

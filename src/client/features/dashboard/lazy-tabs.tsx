@@ -14,6 +14,7 @@ const loaders = {
   lists: () => import("../reports/lists-tab").then((m) => ({ default: m.ListsTab })),
   finance: () => import("../finance/finance-tab").then((m) => ({ default: m.FinanceTab })),
   payments: () => import("../payments/payments-tab").then((m) => ({ default: m.PaymentsTab })),
+  journey: () => import("../journey/journey-tab").then((m) => ({ default: m.JourneyTab })),
   site: () => import("../site/site-tab").then((m) => ({ default: m.SiteTab })),
   settings: () => import("../settings/settings-tab").then((m) => ({ default: m.SettingsTab })),
 } as const;
@@ -47,6 +48,7 @@ export const TasksTab = lazy(() => load("tasks"));
 export const ListsTab = lazy(() => load("lists"));
 export const FinanceTab = lazy(() => load("finance"));
 export const PaymentsTab = lazy(() => load("payments"));
+export const JourneyTab = lazy(() => load("journey"));
 export const SiteTab = lazy(() => load("site"));
 export const SettingsTab = lazy(() => load("settings"));
 

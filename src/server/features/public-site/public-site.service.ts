@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { siteContent } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import { publishedTestimonials, withTestimonials } from "../journey/index";
 import { photosStamp, withPublicPhotos } from "../photos/photos.service";
 import { getCurrentRetreat, toCurrentRetreatDto, withBookableTypes } from "../retreats/retreats.service";
 import { previewSite, publishedContent, toPublicSite } from "../site-content/site-content.service";
@@ -46,10 +47,12 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
   const current = await getCurrentRetreat(db);
   const retreat: CurrentRetreat | null = current ? toCurrentRetreatDto(current) : null;
   const published = await publicationNumber(db, retreat?.id ?? null);
-  // A photo becoming ready changes the page too (it replaces the picture shown until then).
+  // A photo becoming ready changes the page too (it replaces the picture shown until then), and so
+  // do the quotes staff chose (features/journey).
   const photos = await photosStamp(db);
+  const testimonials = await publishedTestimonials(db);
   const version = createHash("sha256")
-    .update(JSON.stringify({ retreat, published, photos }))
+    .update(JSON.stringify({ retreat, published, photos, testimonials }))
     .digest("base64url")
     .slice(0, 22);
   return {
@@ -57,7 +60,7 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
     html: async () => {
       const content = await publishedContent(db, current?.id ?? null);
       const data: LandingData = { retreat, site: await withPublicPhotos(db, toPublicSite(current, content), content) };
-      return render(data);
+      return withTestimonials(await render(data), testimonials);
     },
   };
 }
