@@ -159,6 +159,7 @@ export async function sweepStuckEmails(
   stuckAfter = stuckAfterMs,
 ): Promise<number> {
   const stuckBefore = new Date(Date.now() - stuckAfter);
+  await failAbandonedAtMostOnce(db, log);
   const rows = await db
     .update(emailLogs)
     .set({ updatedAt: new Date() })
@@ -171,6 +172,21 @@ export async function sweepStuckEmails(
     log,
   );
   return rows.length;
+}
+
+/**
+ * Several processes on PostgreSQL: an at-most-once message left "sending" longer than the
+ * abandonment delay belongs to a worker that died mid-send. It may have reached SMTP, so it is
+ * marked failed (staff see it and may resend by hand), never taken over and sent again.
+ */
+async function failAbandonedAtMostOnce(db: Db, log: FastifyBaseLogger) {
+  const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
+  const given = await db
+    .update(emailLogs)
+    .set({ status: emailStatus.failed, errorMessage: interruptedAtMostOnce })
+    .where(and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore), atMostOnceKind))
+    .returning({ id: emailLogs.id });
+  if (given.length > 0) log.warn({ count: given.length }, "abandoned journey emails marked failed");
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
  * A journey email cut off mid-send (the process died while it was "sending") is marked failed at
- * the restart and never claimed again; an ordinary outbox email in the same state is queued again.
+ * the restart (or by the sweep once abandoned) and never claimed again; an ordinary outbox email in the same state is queued again.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { emailLogs } from "../../db/schema";
-import { claimOutboxRow, interruptedAtMostOnce, requeueOrphanedSends } from "../../email/delivery";
+import { claimOutboxRow, interruptedAtMostOnce, requeueOrphanedSends, sweepStuckEmails } from "../../email/delivery";
 import { queueEmail } from "../../email/outbox";
 import { withTestApp } from "../../test/test-app";
 
@@ -35,5 +35,21 @@ describe("journey email interrupted mid-send", () => {
     // A retried job finds nothing to send.
     expect(await claimOutboxRow(app.db, journeyId)).toBeNull();
     expect(await claimOutboxRow(app.db, otherId)).not.toBeNull();
+  });
+
+  it("is marked failed by the periodic sweep once abandoned (several processes), a recent one is left alone", async () => {
+    const abandonedId = await queueEmail(app.db, { to: "c@example.com", email, kind: "journey_arrival" });
+    const recentId = await queueEmail(app.db, { to: "d@example.com", email, kind: "journey_arrival" });
+    await app.db
+      .update(emailLogs)
+      .set({ status: "sending", updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(emailLogs.id, abandonedId));
+    await app.db.update(emailLogs).set({ status: "sending", updatedAt: new Date() }).where(eq(emailLogs.id, recentId));
+    await sweepStuckEmails(app.db, app.queue!, app.log);
+    const [abandoned] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, abandonedId));
+    const [recent] = await app.db.select().from(emailLogs).where(eq(emailLogs.id, recentId));
+    expect(abandoned).toMatchObject({ status: "failed", errorMessage: interruptedAtMostOnce });
+    expect(recent!.status).toBe("sending");
+    expect(await claimOutboxRow(app.db, abandonedId)).toBeNull();
   });
 });
