@@ -1,26 +1,45 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import type { FeedbackList, JourneyStep, Readiness } from "../../../shared/schemas/journey";
+import {
+  type FeedbackList,
+  type JourneyStep,
+  journeyStepInputSchema,
+  type Readiness,
+} from "../../../shared/schemas/journey";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { SectionCard } from "../../components/ui/section-card";
 import { Textarea } from "../../components/ui/textarea";
+import { FormAlert } from "../../components/ui/write-error";
 import { useWrite } from "../../lib/use-write";
 import { useSeason } from "../admin-shell/use-season";
 
 const base = (retreatId: string) => `/api/admin/journey/retreats/${retreatId}`;
 
+type StepInput = { enabled: boolean; offsetDays: number; subject: string; body: string };
+/** The editor's copy of a message; the offset as typed, so a cleared field is not silently 0. */
+type Draft = Omit<StepInput, "offsetDays"> & { offsetDays: string };
+const draftOf = (step: JourneyStep): Draft => ({
+  enabled: step.enabled,
+  offsetDays: String(step.offsetDays),
+  subject: step.subject,
+  body: step.body,
+});
+const problems: Record<keyof StepInput, string> = {
+  enabled: "Choose whether the message is on.",
+  offsetDays: "The offset must be a whole number of days between -365 and 365.",
+  subject: "Give the message a subject (at most 200 characters).",
+  body: "Write the message (at most 20,000 characters).",
+};
+
 function StepEditor({ retreatId, step }: { retreatId: string; step: JourneyStep }) {
   const id = useId();
-  const [draft, setDraft] = useState(step);
-  useEffect(() => setDraft(step), [step]);
-  const save = useWrite<void>({
-    request: () => ({
-      method: "PUT",
-      path: `${base(retreatId)}/steps/${step.key}`,
-      body: { enabled: draft.enabled, offsetDays: draft.offsetDays, subject: draft.subject, body: draft.body },
-    }),
+  const [draft, setDraft] = useState(() => draftOf(step));
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setDraft(draftOf(step)), [step]);
+  const save = useWrite<StepInput>({
+    request: (input) => ({ method: "PUT", path: `${base(retreatId)}/steps/${step.key}`, body: input }),
     success: "Journey message saved",
     failure: "Could not save the message",
     refresh: [base(retreatId)],
@@ -31,7 +50,18 @@ function StepEditor({ retreatId, step }: { retreatId: string; step: JourneyStep 
       aria-label={step.label}
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        // The server's rules (journeyStepInputSchema), checked here so a bad draft is explained and not sent.
+        const offset = draft.offsetDays.trim();
+        const parsed = journeyStepInputSchema.safeParse({
+          ...draft,
+          offsetDays: offset === "" ? Number.NaN : Number(offset),
+        });
+        if (!parsed.success) {
+          setProblem(problems[parsed.error.issues[0]?.path[0] as keyof StepInput] ?? "Check the message.");
+          return;
+        }
+        setProblem(null);
+        save.mutate(parsed.data);
       }}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -58,7 +88,7 @@ function StepEditor({ retreatId, step }: { retreatId: string; step: JourneyStep 
         id={`${id}-offset`}
         type="number"
         value={draft.offsetDays}
-        onChange={(e) => setDraft({ ...draft, offsetDays: Number(e.target.value) })}
+        onChange={(e) => setDraft({ ...draft, offsetDays: e.target.value })}
       />
       <Label htmlFor={`${id}-subject`}>Subject</Label>
       <Input
@@ -73,6 +103,7 @@ function StepEditor({ retreatId, step }: { retreatId: string; step: JourneyStep 
         value={draft.body}
         onChange={(e) => setDraft({ ...draft, body: e.target.value })}
       />
+      <FormAlert>{problem}</FormAlert>
       <div>
         <Button type="submit" size="sm" disabled={save.isPending}>
           Save

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { JourneyTimeline } from "../../../../shared/schemas/journey";
 import { Button } from "../../../components/ui/button";
+import { WriteError } from "../../../components/ui/write-error";
 import { useWrite } from "../../../lib/use-write";
 
 const stateLabels: Record<JourneyTimeline["entries"][number]["state"], string> = {
@@ -32,50 +33,62 @@ export function ApplicationJourney({ applicationId }: { applicationId: string })
     success: (_r, { action }) => (action === "send" ? "Message sent" : "Message skipped"),
     failure: "Could not change the journey",
     refresh: [url],
+    // A 409 means the message was sent or skipped meanwhile (the sweep, another tab): show that state.
+    refreshOnError: true,
   });
   if (isLoading) return <p className="text-sm text-muted-foreground">Loading the journey…</p>;
   if (isError || !data) return <p className="text-sm text-destructive">Could not load the journey.</p>;
   return (
-    <ol className="flex flex-col gap-2" aria-label="Journey timeline">
-      {data.entries.map((entry) => (
-        <li key={entry.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
-          <div>
-            <p className="font-medium">{entry.label}</p>
-            <p className="text-xs text-muted-foreground">
-              {stateLabels[entry.state]}
-              {entry.state === "sent" || entry.state === "skipped"
-                ? ` ${show(entry.sentAt)}`
-                : entry.dueAt
-                  ? ` · due ${show(entry.dueAt)}`
-                  : ""}
-            </p>
-          </div>
-          {entry.state === "due" || entry.state === "never" || entry.state === "not_needed" || entry.state === "off" ? (
-            <div className="flex gap-2">
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={act.isPending}
-                aria-label={`Send now: ${entry.label}`}
-                onClick={() => act.mutate({ key: entry.key, action: "send" })}
-              >
-                Send now
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="ghost"
-                disabled={act.isPending}
-                aria-label={`Skip: ${entry.label}`}
-                onClick={() => act.mutate({ key: entry.key, action: "skip" })}
-              >
-                Skip
-              </Button>
+    <div className="grid gap-2">
+      {/* In the application dialog a toast is out of a screen reader's reach: say why here too. */}
+      <WriteError mutation={act} fallback="Could not change the journey." />
+      <ol className="flex flex-col gap-2" aria-label="Journey timeline">
+        {data.entries.map((entry) => (
+          <li
+            key={entry.key}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm"
+          >
+            <div>
+              <p className="font-medium">{entry.label}</p>
+              <p className="text-xs text-muted-foreground">
+                {stateLabels[entry.state]}
+                {entry.state === "sent" || entry.state === "skipped"
+                  ? ` ${show(entry.sentAt)}`
+                  : entry.dueAt
+                    ? ` · due ${show(entry.dueAt)}`
+                    : ""}
+              </p>
             </div>
-          ) : null}
-        </li>
-      ))}
-    </ol>
+            {entry.state === "due" ||
+            entry.state === "never" ||
+            entry.state === "not_needed" ||
+            entry.state === "off" ? (
+              <div className="flex gap-2">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={act.isPending}
+                  aria-label={`Send now: ${entry.label}`}
+                  onClick={() => act.mutate({ key: entry.key, action: "send" })}
+                >
+                  Send now
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="ghost"
+                  disabled={act.isPending}
+                  aria-label={`Skip: ${entry.label}`}
+                  onClick={() => act.mutate({ key: entry.key, action: "skip" })}
+                >
+                  Skip
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
