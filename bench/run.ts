@@ -26,6 +26,11 @@ const benchmarks: Record<string, { description: string; load: () => Promise<{ ru
       "Admin lists, searches and CSV exports at 100,000 applications and subscribers: latency and server peak RSS",
     load: () => import("./admin-scale"),
   },
+  "admin-routes": {
+    description:
+      "Admin JavaScript per route (gzip, before usable) and a cold load of each dashboard tab at 4x CPU throttling",
+    load: () => import("./admin-routes"),
+  },
   campaign: {
     description: "Campaign engine: 10,000 recipients to an SMTP sink, messages/s and peak RSS, against raw nodemailer",
     load: () => import("./campaign"),

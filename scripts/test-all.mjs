@@ -8,6 +8,8 @@ const steps = [
   ["typecheck", "npm run typecheck"],
   ["unit", "npm run test:unit"],
   ["build", "npm run build"],
+  // Decision 021: no admin route may load more JavaScript before it is usable than its budget.
+  ["admin-js", "node --import tsx scripts/admin-weight.ts --check"],
   ["e2e", "npm run test:e2e"],
 ];
 

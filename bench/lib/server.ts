@@ -99,6 +99,19 @@ export async function startBareServer(): Promise<ServerProcess> {
   return startNode("bench/lib/bare-server.ts", {}, "/healthz", await freePort());
 }
 
+/**
+ * The public POST benchmark's database baseline (bench/lib/baseline-insert-server.ts): one INSERT
+ * per request, one transaction, on PostgreSQL at `databaseUrl` or PGlite in `dataDir`.
+ */
+export async function startBaselineInsertServer(options: { dataDir: string; databaseUrl?: string }) {
+  return startNode(
+    "bench/lib/baseline-insert-server.ts",
+    { DATA_DIR: options.dataDir, DATABASE_URL: options.databaseUrl ?? "" },
+    "/healthz",
+    await freePort(),
+  );
+}
+
 /** Resident and peak resident memory of a process, in bytes, from /proc/<pid>/status. */
 export function processMemory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

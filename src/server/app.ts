@@ -14,7 +14,7 @@ import type { Config } from "./config";
 import { type Database, type Db, openDatabase } from "./db/client";
 import { databaseTemplatePath } from "./db/database-template";
 import { seedBaseData } from "./db/seed";
-import { outboxWarnings, sendRetry } from "./email/outbox";
+import { emailSendJob, outboxWarnings, sendRetry } from "./email/outbox";
 import { encryptSensitiveFieldsAtStartup } from "./encryption/encrypt-plaintext";
 import { createFieldCipher, type FieldCipher } from "./encryption/field-encryption";
 import { registerFeatureRoutes } from "./features";
@@ -63,6 +63,9 @@ export type BuildOptions = {
    */
   landingRenderer?: RenderLanding | null;
 };
+
+/** Queues public forms enqueue into inside their own transaction: created before any request. */
+const queuesSentInTransactions = [emailSendJob];
 
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
 export const bodyLimitBytes = 1_048_576;
@@ -121,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.runWorker) {
     const queue = await startJobQueue(database, {
+      queues: queuesSentInTransactions,
       onError: (error) => app.log.error({ err: error }, "job queue error"),
     });
     app.queue = queue;
@@ -130,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // one process, so there is no other worker to hand jobs to; the queue stays null there.)
     app.queue = await startJobQueue(database, {
       sendOnly: true,
+      queues: queuesSentInTransactions,
       onError: (error) => app.log.error({ err: error }, "job queue error"),
     });
   }
@@ -145,10 +150,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie, { secret: config.sessionSecret });
   registerAuth(app);
   registerNoStore(app);
-  // Counted in the database so every process shares one limit; skipOnError: see rate-limit-store.ts.
+  // PostgreSQL: counted in the database (an unlogged table) so every process shares one limit;
+  // skipOnError: see rate-limit-store.ts. PGlite admits one process: the plugin's memory store is
+  // that one process's limit, with no statement on the single connection (decision 020).
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(database.executor, app.log),
+    ...(database.driver === "postgres" ? { store: databaseRateLimitStore(database.executor, app.log) } : {}),
     skipOnError: true,
   });
   await app.register(swagger, {

@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../demo/seed-demo";
 import { defaultSiteContent } from "../features/site-content/default-content";
@@ -19,7 +19,7 @@ import { ensureSiteContent } from "../features/site-content/site-content.service
 import { backupCliConfig, backupPglite, postgresBackupInstructions, restorePglite } from "./backup";
 import { migrationsApplied, openDatabase } from "./client";
 import { DataDirLockedError } from "./data-dir-lock";
-import { applications, emailSubscribers, retreats, siteContent } from "./schema";
+import { applications, emailSubscribers, photos, photoVariants, retreats, siteContent } from "./schema";
 
 const root = mkdtempSync(join(tmpdir(), "backup-test-"));
 const sourceDir = join(root, "source");
@@ -41,7 +41,13 @@ async function readRows(dataDir: string) {
       .select({ retreatId: siteContent.retreatId, draft: siteContent.draft, published: siteContent.published })
       .from(siteContent)
       .orderBy(asc(siteContent.retreatId));
-    return { apps, subscribers, site, migrated: await migrationsApplied(database) };
+    // Uploaded photos live in the database (decision 018): their bytes travel with it.
+    const media = await database.db
+      .select({ file: photoVariants.file, bytes: photoVariants.bytes, alt: photos.alt })
+      .from(photoVariants)
+      .innerJoin(photos, eq(photos.id, photoVariants.photoId))
+      .orderBy(asc(photoVariants.file));
+    return { apps, subscribers, site, media, migrated: await migrationsApplied(database) };
   } finally {
     await database.close();
   }
@@ -60,6 +66,25 @@ beforeAll(async () => {
     await database.db
       .update(siteContent)
       .set({ draft: { ...defaultSiteContent, hero: { ...defaultSiteContent.hero, title: "Draft for next year" } } });
+    const [photo] = await database.db
+      .insert(photos)
+      .values({
+        role: "hero",
+        alt: "The villa at dawn",
+        contentType: "image/jpeg",
+        hash: "f".repeat(64),
+        width: 400,
+        height: 300,
+      })
+      .returning();
+    await database.db.insert(photoVariants).values({
+      photoId: photo!.id,
+      file: `${"f".repeat(64)}-400.webp`,
+      format: "webp",
+      width: 400,
+      height: 300,
+      bytes: Buffer.from([0, 1, 2, 250, 251, 252]),
+    });
   } finally {
     await database.close();
   }
@@ -78,6 +103,8 @@ describe("embedded database backup and restore", () => {
     expect(original.apps.length).toBeGreaterThanOrEqual(3);
     expect(original.subscribers.length).toBeGreaterThanOrEqual(4);
     expect(original.site).toHaveLength(1);
+    expect(original.media).toHaveLength(1);
+    expect(original.media[0]!.bytes).toEqual(Buffer.from([0, 1, 2, 250, 251, 252]));
     expect(original.site[0]!.draft).toMatchObject({ hero: { title: "Draft for next year" } });
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
 

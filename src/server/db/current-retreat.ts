@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { retreatMessages } from "../../shared/schemas/retreats-admin";
 import { AppError } from "../http/app-error";
 import { type Retreat, retreats, siteContent } from "./schema";
@@ -30,6 +30,16 @@ export async function currentRetreatRow(db: DbOrTx): Promise<Retreat | null> {
     .orderBy(sql`${siteContent.publishedAt} desc nulls last`, asc(retreats.createdAt), desc(retreats.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The current retreat's id (null when none) as a subquery, with the same ordering as
+ * currentRetreatRow: for a statement that needs it without a round trip of its own.
+ */
+export function currentRetreatIdSql(): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${retreats.id} from ${retreats} left join ${siteContent} on ${siteContent.retreatId} = ${retreats.id} where ${inArray(retreats.status, [...activeRetreatStatuses])} order by ${siteContent.publishedAt} desc nulls last, ${retreats.createdAt} asc, ${retreats.id} desc limit 1)`;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -244,6 +245,8 @@ export const applications = pgTable(
     keepOnPriorityList: boolean("keep_on_priority_list").notNull().default(false),
     /** When the application last entered the declined stage; retention counts from here. */
     declinedAt: tstz("declined_at"),
+    /** When the application first entered accepted (or payment); the guest journey counts from here. */
+    acceptedAt: tstz("accepted_at"),
     /** Set when retention or an erasure request replaced the personal data with placeholders. */
     anonymisedAt: tstz("anonymised_at"),
     submittedAt: tstz("submitted_at").notNull().defaultNow(),
@@ -998,6 +1001,53 @@ export const siteContent = pgTable("site_content", {
   ...timestamps(),
 });
 
+/** Raw bytes (PostgreSQL bytea), as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Photos uploaded in the Site tab (decision 018): the original as uploaded (EXIF kept only here,
+ * never served) and, once the photos.encode job ran, its served variants. Bytes live in the
+ * database so every app process on it serves the same images and backups carry them.
+ */
+export const photos = pgTable("photos", {
+  id: id(),
+  retreatId: uuid("retreat_id").references(() => retreats.id, { onDelete: "set null" }),
+  /** hero, gallery or team: where the Site tab uploaded it (the widths follow). */
+  role: text("role").notNull(),
+  alt: text("alt").notNull(),
+  contentType: text("content_type").notNull(),
+  /** sha256 of the original (hex): the variants' URLs are named after it. */
+  hash: text("hash").notNull(),
+  original: bytea("original"),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** pending until the variants exist, then ready; failed when encoding failed. */
+  status: text("status").notNull().default("pending"),
+  error: text("error"),
+  readyAt: tstz("ready_at"),
+  uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps(),
+});
+
+export const photoVariants = pgTable(
+  "photo_variants",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => photos.id, { onDelete: "cascade" }),
+    /** "<photo hash>-<width>.<format>": the path under /media. */
+    file: text("file").notNull().unique(),
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
+);
+
 export const settings = pgTable("settings", {
   id: id(),
   key: text("key").notNull().unique(),
@@ -1490,3 +1540,75 @@ export type EmailSend = typeof emailSends.$inferSelect;
 export type Receipt = typeof receipts.$inferSelect;
 export type VendorListGrant = typeof vendorListGrants.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Guest journey (features/journey, decision 019)
+// ---------------------------------------------------------------------------------------------
+
+/** One journey message of one retreat: its editable text, on/off and offset (journey-rules.ts). */
+export const journeySteps = pgTable(
+  "journey_steps",
+  {
+    id: id(),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    /** welcome, travel_10w, travel_6w, travel_3w, packing, arrival, feedback. */
+    stepKey: text("step_key").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Days relative to the anchor (start date; end date for feedback; acceptance for welcome). */
+    offsetDays: integer("offset_days").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("journey_steps_retreat_step_idx").on(t.retreatId, t.stepKey)],
+);
+
+/**
+ * At most one row per guest and message: claimed (inserted) in the same transaction that queues
+ * the email in the outbox, so a message is sent at most once across restarts and processes.
+ */
+export const journeySends = pgTable(
+  "journey_sends",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    stepKey: text("step_key").notNull(),
+    /** sent or skipped. */
+    status: text("status").notNull(),
+    emailLogId: uuid("email_log_id").references(() => emailLogs.id, { onDelete: "set null" }),
+    createdAt: tstz("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("journey_sends_application_step_idx").on(t.applicationId, t.stepKey)],
+);
+
+/** A guest's survey answer: one per guest, opened by a token link, usable once. */
+export const feedbackResponses = pgTable(
+  "feedback_responses",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .unique()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    retreatId: uuid("retreat_id")
+      .notNull()
+      .references(() => retreats.id, { onDelete: "cascade" }),
+    token: text("token").notNull().unique(),
+    rating: integer("rating"),
+    comment: text("comment"),
+    mayQuote: boolean("may_quote").notNull().default(false),
+    /** Staff chose this quote for the landing page's Testimonials block. */
+    published: boolean("published").notNull().default(false),
+    submittedAt: tstz("submitted_at"),
+    ...timestamps(),
+  },
+  (t) => [check("feedback_responses_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`)],
+);
+
+export type JourneyStep = typeof journeySteps.$inferSelect;
+export type JourneySend = typeof journeySends.$inferSelect;
+export type FeedbackResponse = typeof feedbackResponses.$inferSelect;

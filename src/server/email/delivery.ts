@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import { emailLogs, emailSubscribers } from "../db/schema";
@@ -21,6 +21,13 @@ export const emailStatus = {
 
 /** A "queued" row older than this has lost its job (crash between commit and enqueue). */
 export const stuckAfterMs = 60_000;
+/**
+ * Journey emails (features/journey, decision 019) go at most once: one cut off mid-send is marked
+ * failed with this message and never claimed again (staff may resend it by hand from the outbox).
+ */
+export const interruptedAtMostOnce = "Interrupted mid-send: not resent (at most once)";
+const atMostOnceKind = sql`coalesce(${emailLogs.kind}, '') like 'journey\_%'`;
+
 /** A "sending" row older than this belongs to a worker that died mid-send. */
 const abandonedSendAfterMs = 10 * 60_000;
 
@@ -41,17 +48,29 @@ type DeliveryContext = {
  * by a worker that died): null when another worker has it or it has gone, so a retried or
  * duplicated job does nothing.
  */
-export async function claimOutboxRow(db: Db, emailLogId: string) {
+export async function claimOutboxRow(
+  db: Db,
+  emailLogId: string,
+  claim: Partial<typeof emailLogs.$inferInsert> = { status: emailStatus.sending },
+) {
   const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
   const [row] = await db
     .update(emailLogs)
-    .set({ status: emailStatus.sending })
+    .set(claim)
     .where(
       and(
         eq(emailLogs.id, emailLogId),
         or(
-          inArray(emailLogs.status, [emailStatus.queued, emailStatus.failed]),
-          and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore)),
+          eq(emailLogs.status, emailStatus.queued),
+          and(
+            eq(emailLogs.status, emailStatus.failed),
+            sql`${emailLogs.errorMessage} is distinct from ${interruptedAtMostOnce}`,
+          ),
+          and(
+            eq(emailLogs.status, emailStatus.sending),
+            lt(emailLogs.updatedAt, abandonedBefore),
+            sql`not (${atMostOnceKind})`,
+          ),
         ),
       ),
     )
@@ -74,18 +93,20 @@ export async function failedSend(db: Db, emailLogId: string, error: unknown): Pr
  * or duplicated job finds it "sent" (or being sent by another worker) and does nothing.
  */
 export async function deliverEmail(ctx: DeliveryContext, emailLogId: string): Promise<DeliveryResult> {
-  const row = await claimOutboxRow(ctx.db, emailLogId);
-  if (!row) return "skipped";
-
   if (!ctx.transport) {
     // Nothing will ever send this row (retry is for failed ones), so its tokens are dropped now;
-    // the owner who asked for a set-password link got it once in the reply instead.
-    await ctx.db
-      .update(emailLogs)
-      .set({ status: emailStatus.logged, errorMessage: null, sealedSecrets: null })
-      .where(eq(emailLogs.id, row.id));
-    return "logged";
+    // the owner who asked for a set-password link got it once in the reply instead. Claimed and
+    // recorded in one UPDATE: one commit per email, not two.
+    const logged = await claimOutboxRow(ctx.db, emailLogId, {
+      status: emailStatus.logged,
+      errorMessage: null,
+      sealedSecrets: null,
+    });
+    return logged ? "logged" : "skipped";
   }
+
+  const row = await claimOutboxRow(ctx.db, emailLogId);
+  if (!row) return "skipped";
 
   try {
     // Only the message handed to SMTP carries the working links; the row keeps its markers.
@@ -138,6 +159,7 @@ export async function sweepStuckEmails(
   stuckAfter = stuckAfterMs,
 ): Promise<number> {
   const stuckBefore = new Date(Date.now() - stuckAfter);
+  await failAbandonedAtMostOnce(db, log);
   const rows = await db
     .update(emailLogs)
     .set({ updatedAt: new Date() })
@@ -153,12 +175,34 @@ export async function sweepStuckEmails(
 }
 
 /**
+ * Several processes on PostgreSQL: an at-most-once message left "sending" longer than the
+ * abandonment delay belongs to a worker that died mid-send. It may have reached SMTP, so it is
+ * marked failed (staff see it and may resend by hand), never taken over and sent again.
+ */
+async function failAbandonedAtMostOnce(db: Db, log: FastifyBaseLogger) {
+  const abandonedBefore = new Date(Date.now() - abandonedSendAfterMs);
+  const given = await db
+    .update(emailLogs)
+    .set({ status: emailStatus.failed, errorMessage: interruptedAtMostOnce })
+    .where(and(eq(emailLogs.status, emailStatus.sending), lt(emailLogs.updatedAt, abandonedBefore), atMostOnceKind))
+    .returning({ id: emailLogs.id });
+  if (given.length > 0) log.warn({ count: given.length }, "abandoned journey emails marked failed");
+}
+
+/**
  * Start-up recovery for a single-process database (PGlite, guarded by its data-dir lock): every
  * row left "sending" belongs to a process that died (kill -9), so it goes back to "queued" now
  * instead of after the 10-minute abandonment delay. Must run before this process starts sending.
  * At-least-once, as for an abandoned row: SMTP may have taken the message before the process died.
  */
 export async function requeueOrphanedSends(db: Db, log: FastifyBaseLogger): Promise<number> {
+  // An at-most-once message may have reached SMTP before the process died: marked failed, not resent.
+  const given = await db
+    .update(emailLogs)
+    .set({ status: emailStatus.failed, errorMessage: interruptedAtMostOnce })
+    .where(and(eq(emailLogs.status, emailStatus.sending), atMostOnceKind))
+    .returning({ id: emailLogs.id });
+  if (given.length > 0) log.warn({ count: given.length }, "journey emails interrupted mid-send marked failed");
   const rows = await db
     .update(emailLogs)
     .set({ status: emailStatus.queued })

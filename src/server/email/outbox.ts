@@ -114,3 +114,20 @@ export async function dispatchEmails(
     }
   }
 }
+
+/**
+ * Transactional outbox, steps 1 and 2 in one commit: the send jobs of rows just written by
+ * queueEmail go into the same transaction, so the submission, its email and the job that sends it
+ * are one durable commit, and nothing is left for after it (decision 020). Without a queue in
+ * this process (no worker, PGlite with RUN_WORKER=false) the rows wait for a worker's sweep.
+ */
+export async function enqueueEmailsInTransaction(
+  tx: DbOrTx,
+  queue: JobQueue | null | undefined,
+  emailLogIds: readonly string[],
+): Promise<void> {
+  if (!queue) return;
+  for (const emailLogId of emailLogIds) {
+    await queue.sendInTransaction<EmailSendJobData>(tx, emailSendJob, { emailLogId }, sendJobOptions());
+  }
+}

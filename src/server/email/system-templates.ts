@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { SystemTemplateKey, TemplateVariable } from "../../shared/schemas/email-templates";
 import { emailTemplates } from "../db/schema";
 import type { DbOrTx } from "../db/types";
@@ -383,7 +383,8 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
   db: DbOrTx,
   key: K,
   data: SystemTemplateData[K],
-  scope: { retreatId?: string | null } = {},
+  /** The season whose copy comes first: an id, or a subquery giving one (the current retreat). */
+  scope: { retreatId?: string | null | SQL<string | null> } = {},
 ): Promise<RenderedEmail | null> {
   const retreatId = scope.retreatId ?? null;
   const [row] = await db

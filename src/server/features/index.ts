@@ -19,8 +19,10 @@ import { registerGuestRoutes } from "./guests/guests.routes";
 import { registerInterviewAvailabilityRoutes } from "./interviews/availability.routes";
 import { registerInterviewBookingRoutes } from "./interviews/booking-links.routes";
 import { registerInterviewRoutes } from "./interviews/interviews.routes";
+import { registerJourneyRoutes } from "./journey/journey.routes";
 import { registerPaymentReminderRoutes } from "./payment-reminders/payment-reminders.routes";
 import { registerPaymentRoutes } from "./payments/payments.routes";
+import { registerPhotoRoutes } from "./photos/photos.routes";
 import { registerPlaceRoutes } from "./places/places.routes";
 import { registerPrivacyRoutes } from "./privacy/privacy.routes";
 import { registerPrivacyPolicyRoutes } from "./privacy-policy/privacy-policy.routes";
@@ -60,6 +62,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerSeasonRoutes(app);
   await registerSiteContentRoutes(app);
   await registerPublicSiteRoutes(app);
+  await registerPhotoRoutes(app);
   await registerApplicationPublicRoutes(app);
   await registerDashboardRoutes(app);
   await registerAdminApplicationRoutes(app);
@@ -90,4 +93,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await registerCalendlyRoutes(app);
   await registerPrivacyPolicyRoutes(app);
   await registerPrivacyRoutes(app);
+  await registerJourneyRoutes(app);
 }

@@ -40,9 +40,22 @@ afterAll(async () => {
   await drop?.();
 });
 
-describe("rate limits counted in the database", () => {
-  const preferences = (app: FastifyInstance, ip = "198.51.100.7", token = "no-such-token") =>
-    app.inject({ method: "GET", url: `/api/email/preferences/${token}`, remoteAddress: ip });
+const preferences = (app: FastifyInstance, ip = "198.51.100.7", token = "no-such-token") =>
+  app.inject({ method: "GET", url: `/api/email/preferences/${token}`, remoteAddress: ip });
+
+/**
+ * The app counts in the database on PostgreSQL only, where several processes share it. PGlite
+ * admits one process (its data-dir lock), so there the app limits in memory (decision 020); the
+ * store itself is still tested on both below.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("rate limits counted in the database", () => {
+  it("keeps the counters in an unlogged table: counting a hit is no durable commit", async () => {
+    const { rows } = await a.database.executor.executeSql(
+      "select relpersistence from pg_class where relname = 'rate_limit_hits'",
+      [],
+    );
+    expect(rows).toEqual([{ relpersistence: "u" }]);
+  });
 
   it("adds up hits through both instances to one limit per client and route", async () => {
     const { max } = rateLimits.publicLight;
@@ -87,6 +100,34 @@ describe("rate limits counted in the database", () => {
     } finally {
       executor.executeSql = original;
     }
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("rate limits on PGlite (one process)", () => {
+  it("limits per client and route in memory, with no statement on the database", async () => {
+    const { max } = rateLimits.publicLight;
+    const executor = a.database.executor;
+    const original = executor.executeSql;
+    const statements: string[] = [];
+    executor.executeSql = async (text, values) => {
+      statements.push(text);
+      return original.call(executor, text, values);
+    };
+    try {
+      for (let i = 0; i < max; i++) {
+        const res = await preferences(a, "198.51.100.70", `token-${i}`);
+        expect(res.statusCode).toBe(404);
+        expect(res.headers["x-ratelimit-remaining"]).toBe(String(max - 1 - i));
+      }
+      expect((await preferences(a, "198.51.100.70")).statusCode).toBe(429);
+      // Another client has its own allowance.
+      expect((await preferences(a, "198.51.100.71")).statusCode).toBe(404);
+    } finally {
+      executor.executeSql = original;
+    }
+    expect(statements.filter((text) => text.includes("rate_limit_hits"))).toEqual([]);
+    const [row] = await a.db.select({ n: sql<number>`count(*)::int` }).from(rateLimitHits);
+    expect(row?.n).toBe(0);
   });
 });
 

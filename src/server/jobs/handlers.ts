@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { registerEmailJobs } from "../email/email-jobs";
 import { registerCampaignJobs } from "../features/email-campaigns/email-campaigns.jobs";
+import { registerJourneyJobs } from "../features/journey/journey.jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/payment-reminders.jobs";
+import { registerPhotoJobs } from "../features/photos/photos.jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
 import { registerRetentionJobs } from "../features/privacy/retention.jobs";
 import type { JobQueue } from "./queue";
@@ -19,4 +21,6 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
   await registerPaymentReminderJobs(app, queue);
   await registerPlaceJobs(app, queue);
   await registerRetentionJobs(app, queue);
+  await registerPhotoJobs(app, queue);
+  await registerJourneyJobs(app, queue);
 }

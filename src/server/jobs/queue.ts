@@ -1,12 +1,24 @@
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
+import type { DbOrTx } from "../db/types";
 
 export type JobHandler<T extends object = object> = (data: T, jobId: string) => Promise<void>;
 
 export type JobQueue = {
   /** Enqueue a job; it is stored in the database and survives restarts. */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Enqueue a job inside the caller's open transaction: the job exists exactly when that
+   * transaction commits (one commit for the business change and its job, nothing to lose between
+   * the two). The queue must exist already: name it in `queues` when the queue is started.
+   */
+  sendInTransaction<T extends object>(
+    tx: DbOrTx,
+    name: string,
+    data: T,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   /** Process jobs of one queue in this process. */
   work<T extends object>(
     name: string,
@@ -34,7 +46,32 @@ type QueueOptions = {
    * order of web and worker processes does not matter.
    */
   sendOnly?: boolean;
+  /**
+   * Queues created at start-up, before any request: the ones jobs are sent to inside a request's
+   * transaction (sendInTransaction), where creating a queue (DDL under a lock) has no place.
+   */
+  queues?: readonly string[];
 };
+
+/** The raw connection of a drizzle transaction (node-postgres PoolClient or PGlite Transaction). */
+type RawQuery = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * pg-boss runs its INSERT through any `{ executeSql }` given as `db` in the send options: this one
+ * is the transaction's own connection, so the job row commits (or rolls back) with the caller's rows.
+ */
+function transactionExecutor(tx: DbOrTx) {
+  const client = (tx as unknown as { session?: { client?: RawQuery } }).session?.client;
+  if (!client || typeof client.query !== "function") {
+    throw new Error("sendInTransaction needs a drizzle transaction (node-postgres or PGlite)");
+  }
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
 
 /**
  * A durable queue (pg-boss) on the application's own database: no extra server, and on
@@ -57,12 +94,22 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
     await boss.createQueue(name);
     created.add(name);
   }
+  for (const name of options.queues ?? []) await ensureQueue(name);
 
   return {
     boss,
     async send(name, data, sendOptions) {
       await ensureQueue(name);
       return sendOptions ? boss.send(name, data, sendOptions) : boss.send(name, data);
+    },
+    async sendInTransaction(tx, name, data, sendOptions) {
+      if (!created.has(name)) {
+        throw new Error(`Queue ${name} is not created at start-up; add it to the queue's \`queues\``);
+      }
+      const id = await boss.send(name, data, { ...sendOptions, db: transactionExecutor(tx) });
+      // pg-boss answers null when its INSERT stored nothing (no such queue): the job would be lost.
+      if (id === null && !sendOptions?.singletonKey) throw new Error(`Job for ${name} was not stored`);
+      return id;
     },
     async work(name, handler, workOptions) {
       if (options.sendOnly) throw new Error(`This process only enqueues jobs (RUN_WORKER=false); cannot work ${name}`);

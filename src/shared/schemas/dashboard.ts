@@ -26,7 +26,7 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** GET /api/admin/dashboard/activity: the Overview's "Recent activity", from the audit trail. */
-export const activityPath = "/api/admin/dashboard/activity";
+export { activityPath } from "../admin-constants";
 
 export const activityItemSchema = z.object({
   id: z.string(),

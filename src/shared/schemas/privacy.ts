@@ -41,6 +41,7 @@ export const subjectSections = [
   "users",
   "vendors",
   "teamProfiles",
+  "feedback",
   "auditLogs",
 ] as const;
 export type SubjectSection = (typeof subjectSections)[number];
@@ -60,6 +61,7 @@ export const subjectSectionLabels: Record<SubjectSection, string> = {
   users: "User accounts",
   vendors: "Vendor records",
   teamProfiles: "Team profiles on the public site",
+  feedback: "Feedback survey answers",
   auditLogs: "Audit entries",
 };
 

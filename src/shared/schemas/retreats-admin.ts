@@ -1,22 +1,11 @@
 import { z } from "zod";
+import { retreatStatuses } from "../admin-constants";
 import { limits } from "./common";
 import { retreatFactsSchema } from "./retreats";
 import { defaultRetreatTimeZone } from "./schedule";
 
-/**
- * A retreat's lifecycle. The schema's default is planning; open marks the retreat taking
- * applications (docs/decisions/002); open and planning retreats are the ones the public site and
- * the application form can pick as "current".
- */
-export const retreatStatuses = ["planning", "open", "full", "completed", "cancelled"] as const;
-export type RetreatStatus = (typeof retreatStatuses)[number];
-export const retreatStatusLabels: Record<RetreatStatus, string> = {
-  planning: "Planning",
-  open: "Open",
-  full: "Full",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
+/** A retreat's lifecycle: defined beside the admin shell's other plain values (decision 021). */
+export { type RetreatStatus, retreatStatuses, retreatStatusLabels } from "../admin-constants";
 
 export const minRetreatCapacity = 1;
 export const maxRetreatCapacity = 500;

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The season switcher (back office): the retreat a user works on, remembered per user on the
  * server (users.selected_retreat_id), so every tab, reload and new session opens on it.
  */
-export const seasonPath = "/api/admin/season";
+export { seasonPath } from "../admin-constants";
 
 export const seasonMessages = {
   retreatId: "Choose a retreat (its id), or null to follow the current retreat.",

@@ -76,6 +76,13 @@ const httpsUrl = z
 
 const { line, paragraph } = siteContentLimits;
 
+/** An uploaded photo (POST /api/admin/photos); its alt text is stored with it. */
+export const photoRefSchema = z.strictObject({ id: z.uuid("A photo must be an uploaded photo") });
+export type PhotoRef = z.infer<typeof photoRefSchema>;
+
+/** Gallery photos a season can show (the page's mosaic has twelve cells). */
+export const galleryPhotoLimit = 12;
+
 export const siteContentSchema = z.strictObject({
   hero: z.strictObject({
     eyebrow: text("The hero eyebrow", line),
@@ -140,6 +147,8 @@ export const siteContentSchema = z.strictObject({
       /** markdown */
       bio: markdownText("A team member's bio"),
       portrait: z.enum(teamPortraits, { message: "Choose one of the portraits" }).nullable(),
+      /** An uploaded portrait; shown instead of `portrait` once its variants are ready. */
+      photo: photoRefSchema.nullable().optional(),
       /** Not shown on the site: lets the privacy export find the profile of the person it is about. */
       email: z
         .union([z.literal(""), z.email("A team member's email must be a valid email address").max(254)])
@@ -162,6 +171,18 @@ export const siteContentSchema = z.strictObject({
     show: z.boolean({ message: "Say whether the notice shows" }),
     text: text("The notice text", paragraph),
   }),
+  /**
+   * Uploaded photos replacing the generated illustrations (decision 018). Absent or empty: the
+   * illustrations, as on a fresh install.
+   */
+  photos: z
+    .strictObject({
+      hero: photoRefSchema.nullable(),
+      gallery: z
+        .array(photoRefSchema, { message: "Gallery photos must be a list" })
+        .max(galleryPhotoLimit, `At most ${galleryPhotoLimit} gallery photos`),
+    })
+    .optional(),
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;
@@ -170,11 +191,27 @@ export type SiteContent = z.infer<typeof siteContentSchema>;
  * The published content as the public site receives it: the Markdown fields turned into sanitised
  * HTML by the server (`bodyHtml`, `answerHtml`, `bioHtml`), so the browser needs no Markdown code.
  */
-export type PublicSiteContent = Omit<SiteContent, "about" | "faq" | "team"> & {
+export type PublicSiteContent = Omit<SiteContent, "about" | "faq" | "team" | "photos"> & {
   about: Omit<SiteContent["about"], "body"> & { bodyHtml: string };
   faq: { question: string; answerHtml: string }[];
-  team: (Omit<SiteContent["team"][number], "bio" | "email"> & { bioHtml: string })[];
+  team: (Omit<SiteContent["team"][number], "bio" | "email" | "photo"> & {
+    bioHtml: string;
+    photo?: PublicPhoto | null;
+  })[];
+  /** Only photos whose variants are ready; the page shows the illustrations for the rest. */
+  photos?: { hero: PublicPhoto | null; gallery: PublicPhoto[] };
 };
+
+/** A ready photo as the page draws it: AVIF and WebP srcsets under /media, its size and alt text. */
+export interface PublicPhoto {
+  alt: string;
+  width: number;
+  height: number;
+  avif: string;
+  webp: string;
+  /** The largest WebP, for browsers without srcset. */
+  src: string;
+}
 
 /** GET /api/site-content: the public site's words for the retreat the site shows. */
 export interface PublicSite {

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
-import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../../../shared/schemas/retreats-admin";
+import { type RetreatStatus, retreatStatusLabels } from "../../../shared/admin-constants";
+import type { AdminRetreat } from "../../../shared/schemas/retreats-admin";
 import type { SeasonSelection } from "../../../shared/schemas/seasons";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";

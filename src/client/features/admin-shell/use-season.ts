@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { seasonPath } from "../../../shared/admin-constants";
 import type { AdminRetreat } from "../../../shared/schemas/retreats-admin";
-import { type SeasonSelection, seasonPath } from "../../../shared/schemas/seasons";
+import type { SeasonSelection } from "../../../shared/schemas/seasons";
 
 /** Every retreat (season), for the switcher and the tabs that need a season's facts. */
 export const seasonsPath = "/api/admin/retreats";

@@ -97,6 +97,7 @@ describe("DashboardPage", () => {
       "Lists",
       "Finance",
       "Payments",
+      "Journey",
       "Site",
       "Settings",
     ]);

@@ -1,16 +1,23 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { useLayoutEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TabList } from "../../components/ui/tab-list";
-import { ApplicationsTab } from "../applications/admin/applications-tab";
-import { emailSectionParam, WaitlistTab } from "../email-marketing/waitlist-tab";
-import { FinanceTab } from "../finance/finance-tab";
-import { InterviewsTab } from "../interviews/interviews-tab";
-import { PaymentsTab } from "../payments/payments-tab";
-import { ListsTab, listParam } from "../reports/lists-tab";
-import { ScheduleTab } from "../schedule/schedule-tab";
-import { SettingsTab } from "../settings/settings-tab";
-import { SiteTab } from "../site/site-tab";
-import { TasksTab } from "../tasks/tasks-tab";
+import { emailSectionParam } from "../email-marketing/email-section-param";
+import { listParam } from "../reports/list-param";
+// Each tab is its own chunk, loaded when opened or when its button is hovered or focused (decision 021).
+import {
+  ApplicationsTab,
+  FinanceTab,
+  InterviewsTab,
+  JourneyTab,
+  ListsTab,
+  PaymentsTab,
+  preloadTab,
+  ScheduleTab,
+  SettingsTab,
+  SiteTab,
+  TasksTab,
+  WaitlistTab,
+} from "./lazy-tabs";
 import { OverviewTab } from "./overview-tab";
 
 export const dashboardTabs = [
@@ -23,6 +30,7 @@ export const dashboardTabs = [
   { value: "lists", label: "Lists", roles: ["owner", "staff"] },
   { value: "finance", label: "Finance", roles: ["owner", "staff"] },
   { value: "payments", label: "Payments", roles: ["owner", "staff"] },
+  { value: "journey", label: "Journey", roles: ["owner", "staff"] },
   // The public site's words: staff edit them, the owner publishes (issue 18); Settings stays the owner's.
   { value: "site", label: "Site", roles: ["owner", "staff"] },
   { value: "settings", label: "Settings", roles: ["owner"] },
@@ -63,6 +71,13 @@ export function revealActiveTab(scroller: HTMLElement | null) {
   else if (right > scroller.scrollLeft + scroller.clientWidth) scroller.scrollLeft = right - scroller.clientWidth + 16;
 }
 
+/** Radix names a tab's button `<base>-trigger-<value>`: hovering or focusing it fetches that tab's code. */
+function preloadFromEvent(event: Event) {
+  const trigger = (event.target as Element | null)?.closest?.('[role="tab"]');
+  const value = trigger?.id.split("-trigger-").pop();
+  if (value) preloadTab(value);
+}
+
 export function DashboardTabs({ role }: { role: string }) {
   const tabs = visibleTabs(role);
   const [tab, setTab] = useState<DashboardTab>(() => tabFromUrl(tabs));
@@ -73,6 +88,15 @@ export function DashboardTabs({ role }: { role: string }) {
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the open tab changes
   useLayoutEffect(() => revealActiveTab(scroller.current), [tab]);
+  useEffect(() => {
+    const bar = scroller.current;
+    bar?.addEventListener("pointerover", preloadFromEvent);
+    bar?.addEventListener("focusin", preloadFromEvent);
+    return () => {
+      bar?.removeEventListener("pointerover", preloadFromEvent);
+      bar?.removeEventListener("focusin", preloadFromEvent);
+    };
+  }, []);
 
   return (
     <Tabs.Root
@@ -88,33 +112,37 @@ export function DashboardTabs({ role }: { role: string }) {
       >
         <TabList label="Dashboard sections" tabs={tabs} className="min-w-full" />
       </div>
-      {tabs.map((item) => (
-        <Tabs.Content key={item.value} value={item.value} className="focus-visible:outline-none">
-          {item.value === "overview" ? (
-            <OverviewTab onOpen={open} />
-          ) : item.value === "applications" ? (
-            <ApplicationsTab />
-          ) : item.value === "waitlist" ? (
-            <WaitlistTab />
-          ) : item.value === "interviews" ? (
-            <InterviewsTab />
-          ) : item.value === "schedule" ? (
-            <ScheduleTab />
-          ) : item.value === "tasks" ? (
-            <TasksTab />
-          ) : item.value === "lists" ? (
-            <ListsTab />
-          ) : item.value === "finance" ? (
-            <FinanceTab />
-          ) : item.value === "payments" ? (
-            <PaymentsTab />
-          ) : item.value === "site" ? (
-            <SiteTab role={role} />
-          ) : (
-            <SettingsTab />
-          )}
-        </Tabs.Content>
-      ))}
+      <Suspense fallback={<p className="text-sm text-muted-foreground">Loading...</p>}>
+        {tabs.map((item) => (
+          <Tabs.Content key={item.value} value={item.value} className="focus-visible:outline-none">
+            {item.value === "overview" ? (
+              <OverviewTab onOpen={open} />
+            ) : item.value === "applications" ? (
+              <ApplicationsTab />
+            ) : item.value === "waitlist" ? (
+              <WaitlistTab />
+            ) : item.value === "interviews" ? (
+              <InterviewsTab />
+            ) : item.value === "schedule" ? (
+              <ScheduleTab />
+            ) : item.value === "tasks" ? (
+              <TasksTab />
+            ) : item.value === "lists" ? (
+              <ListsTab />
+            ) : item.value === "finance" ? (
+              <FinanceTab />
+            ) : item.value === "payments" ? (
+              <PaymentsTab />
+            ) : item.value === "journey" ? (
+              <JourneyTab />
+            ) : item.value === "site" ? (
+              <SiteTab role={role} />
+            ) : (
+              <SettingsTab />
+            )}
+          </Tabs.Content>
+        ))}
+      </Suspense>
     </Tabs.Root>
   );
 }

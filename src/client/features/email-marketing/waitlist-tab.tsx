@@ -2,6 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { useId, useState } from "react";
 import { TabList } from "../../components/ui/tab-list";
 import { CampaignsPanel } from "./campaigns/campaigns-panel";
+import { emailSectionParam } from "./email-section-param";
 import { OutboxPanel } from "./outbox/outbox-panel";
 import { SubscribersPanel } from "./subscribers/subscribers-panel";
 import { TemplatesPanel } from "./templates/templates-panel";
@@ -15,8 +16,7 @@ export const emailSections = [
 
 export type EmailSection = (typeof emailSections)[number]["value"];
 
-/** The inner tab's query parameter, beside the dashboard's ?tab=waitlist. */
-export const emailSectionParam = "email";
+export { emailSectionParam };
 
 function sectionFromUrl(): EmailSection {
   const wanted = new URLSearchParams(window.location.search).get(emailSectionParam);

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { financePaths } from "../../../shared/schemas/finance";
 import { buttonVariants } from "../../components/ui/button";
 import { useSeason } from "../admin-shell/use-season";
@@ -8,10 +8,13 @@ import { BudgetSection } from "./budget-section";
 import { ExpenseDialog } from "./expense-dialog";
 import { ExpensesSection } from "./expenses-section";
 import { useFinancialSummary, withRetreat } from "./finance-api";
-import FinanceCharts from "./finance-charts";
 import { SummaryCards } from "./summary-cards";
 import { VendorPaymentDialog } from "./vendor-payment-dialog";
 import { VendorPaymentsSection } from "./vendor-payments-section";
+
+// The charting library is the heaviest part of the admin (decision 021): its own chunk, fetched when
+// the summary is shown, so the figures, lists and buttons are usable before it arrives.
+const FinanceCharts = lazy(() => import("./finance-charts"));
 
 type Dialog = "expense" | "budget" | "vendorPayment" | null;
 
@@ -59,7 +62,15 @@ export default function FinancePanel() {
         {summary.data ? (
           <>
             <SummaryCards summary={summary.data} />
-            <FinanceCharts summary={summary.data} />
+            <Suspense
+              fallback={
+                <p data-deferred className="min-h-64 text-sm text-muted-foreground">
+                  Loading the charts...
+                </p>
+              }
+            >
+              <FinanceCharts summary={summary.data} />
+            </Suspense>
           </>
         ) : null}
       </section>

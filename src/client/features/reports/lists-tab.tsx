@@ -8,11 +8,11 @@ import { ArrivalsView } from "./arrivals-view";
 import { DownloadLinks } from "./download-links";
 import { KitchenGrants } from "./kitchen-grants";
 import { KitchenView } from "./kitchen-view";
+import { listParam } from "./list-param";
 import { downloadsFor, useArrivalsList, useKitchenList, useRoomingList } from "./reports-api";
 import { RoomingView } from "./rooming-view";
 
-/** The open list lives in ?list= beside ?tab=lists, so a reload or a shared link opens it again. */
-export const listParam = "list";
+export { listParam };
 
 function listFromUrl(): ReportKind {
   const wanted = new URLSearchParams(window.location.search).get(listParam);

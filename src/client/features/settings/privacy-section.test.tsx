@@ -29,6 +29,7 @@ function held(empty = false): SubjectExport {
       users: [],
       vendors: [],
       teamProfiles: [],
+      feedback: [],
       auditLogs: rows(4),
     },
   };

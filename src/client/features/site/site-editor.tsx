@@ -159,7 +159,7 @@ export function SiteEditor({ site, canPublish }: { site: AdminSiteContent; canPu
 
       <form id={formId} noValidate aria-label="Site content" onSubmit={onSave} className="grid gap-6">
         <FormIdContext.Provider value={formId}>
-          <SiteSections form={form} />
+          <SiteSections form={form} retreatId={site.retreatId} />
         </FormIdContext.Provider>
       </form>
 

@@ -12,11 +12,13 @@ import { InputField, LabelledOptions, SelectField, TextareaField, useFieldId } f
 import { SectionCard } from "../../components/ui/section-card";
 import { Switch } from "../../components/ui/switch";
 import { ListEditor } from "./list-editor";
+import { PhotosEditor, TeamPhotoField } from "./photo-uploads";
 import { markdownHint, type SiteForm } from "./site-form";
 
 /** The sections in page order: their anchors for the tab's "jump to" links, and their headings. */
 export const siteSections = [
   { id: "hero", title: "Hero" },
+  { id: "photos", title: "Photos" },
   { id: "about", title: "About" },
   { id: "included", title: "What's included" },
   { id: "schedule", title: "Schedule" },
@@ -223,7 +225,18 @@ function PortraitField({ form, name }: { form: SiteForm; name: `team.${number}.p
   );
 }
 
-export function TeamSection({ form }: { form: SiteForm }) {
+export function PhotosSection({ form, retreatId }: { form: SiteForm; retreatId: string }) {
+  return (
+    <Section
+      id="photos"
+      description="Your own photos instead of the illustrations: the hero picture and the gallery. Every photo needs alt text."
+    >
+      <PhotosEditor form={form} retreatId={retreatId} />
+    </Section>
+  );
+}
+
+export function TeamSection({ form, retreatId }: { form: SiteForm; retreatId?: string }) {
   return (
     <Section id="team" description="The people guests will meet. A profile's email is never shown on the site.">
       <ListEditor
@@ -244,6 +257,7 @@ export function TeamSection({ form }: { form: SiteForm }) {
               <PortraitField form={form} name={`${prefix}.portrait`} />
             </div>
             <TextareaField form={form} name={`${prefix}.bio`} label="Bio" rows={4} hint={markdownHint} required />
+            {retreatId ? <TeamPhotoField form={form} name={`${prefix}.photo`} retreatId={retreatId} /> : null}
             <InputField
               form={form}
               name={`${prefix}.email`}
@@ -311,17 +325,18 @@ export function NoticeSection({ form }: { form: SiteForm }) {
 }
 
 /** Every section, in the page's order. */
-export function SiteSections({ form }: { form: SiteForm }) {
+export function SiteSections({ form, retreatId }: { form: SiteForm; retreatId?: string }) {
   return (
     <>
       <HeroSection form={form} />
+      {retreatId ? <PhotosSection form={form} retreatId={retreatId} /> : null}
       <AboutSection form={form} />
       <IncludedSection form={form} />
       <ScheduleSection form={form} />
       <DatesSection form={form} />
       <AudienceSection form={form} />
       <FaqSection form={form} />
-      <TeamSection form={form} />
+      <TeamSection form={form} retreatId={retreatId} />
       <ContactSection form={form} />
       <NoticeSection form={form} />
     </>

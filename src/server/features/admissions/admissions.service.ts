@@ -23,6 +23,7 @@ import { dispatchEmails } from "../../email/outbox";
 import { AppError } from "../../http/errors";
 import type { JobQueue } from "../../jobs/queue";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { requestJourneySweep } from "../journey/index";
 import { requestReminderSweep } from "../payments/index";
 import { cancelActivePlan, createPlanForAcceptance } from "../payments/payments.service";
 import { holdsPlace, peopleOf, placesTaken } from "./capacity";
@@ -227,4 +228,5 @@ export async function afterStageMove(
 ): Promise<void> {
   if (effects.emailLogIds) await dispatchEmails(queue, effects.emailLogIds, log);
   if (effects.moved) await requestReminderSweep(queue, log);
+  if (effects.moved) await requestJourneySweep(queue, log);
 }

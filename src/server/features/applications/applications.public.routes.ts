@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
-import { dispatchEmails } from "../../email/outbox";
 import { rateLimits } from "../../http/rate-limit";
 import { applicationReceivedMessage, submitApplication } from "./applications.service";
 
@@ -17,11 +16,12 @@ export async function registerApplicationPublicRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: applicationSubmissionSchema, response: { 201: responseSchema } },
     },
     async (request, reply) => {
-      const { id, emailLogIds } = await submitApplication(app.db, request.body, {
+      // The confirmations' send jobs commit with the application (one commit, decision 020).
+      const { id } = await submitApplication(app.db, request.body, {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
+        queue: app.queue,
       });
-      await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send({ success: true as const, id, message: applicationReceivedMessage });
     },
   );

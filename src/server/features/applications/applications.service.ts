@@ -4,10 +4,11 @@ import { spamMessage } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { applications, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { queueEmail } from "../../email/outbox";
+import { enqueueEmailsInTransaction, queueEmail } from "../../email/outbox";
 import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
+import type { JobQueue } from "../../jobs/queue";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
 
@@ -16,7 +17,12 @@ export const noActiveRetreatMessage = "No active retreat found at this time.";
 
 const orNull = (value: string) => value || null;
 
-type SubmitContext = { clientIp: string; publicUrl: string };
+type SubmitContext = {
+  clientIp: string;
+  publicUrl: string;
+  /** Given (the route): the confirmations' send jobs are stored in this transaction too (decision 020). */
+  queue?: JobQueue | null;
+};
 
 /**
  * Stores a public application in one transaction: the application, the applicant's (and for a
@@ -99,7 +105,9 @@ export async function submitApplication(
         }),
       );
     }
-    return { id: applicationId, emailLogIds: emailLogIds.filter((id): id is string => id !== null) };
+    const queued = emailLogIds.filter((id): id is string => id !== null);
+    await enqueueEmailsInTransaction(tx, ctx.queue, queued);
+    return { id: applicationId, emailLogIds: queued };
   });
 }
 

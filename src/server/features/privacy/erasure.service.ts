@@ -22,6 +22,7 @@ import {
   emailLogs,
   emailSends,
   emailSubscribers,
+  feedbackResponses,
   interviewBookingLinks,
   interviews,
   jitsiRooms,
@@ -121,6 +122,13 @@ export async function eraseSubject(
           .delete(travelComplianceForms)
           .where(inArray(travelComplianceForms.applicationId, ownIds))
           .returning({ id: travelComplianceForms.id }),
+      );
+      await del(
+        "feedback",
+        tx
+          .delete(feedbackResponses)
+          .where(inArray(feedbackResponses.applicationId, ownIds))
+          .returning({ id: feedbackResponses.id }),
       );
       await del(
         "calendlyEvents",

@@ -9,6 +9,7 @@ import {
   auditLogs,
   calendlyEvents,
   emailLogs,
+  feedbackResponses,
   interviews,
   jitsiRooms,
   participantRevenue,
@@ -114,6 +115,12 @@ export async function anonymiseApplications(tx: DbOrTx, ids: readonly string[], 
     .where(inArray(travelComplianceForms.applicationId, list))
     .returning({ id: travelComplianceForms.id });
   add(counts, "travelForms", forms.length);
+  // A guest's survey answers go with the rest (a published quote leaves the landing page).
+  const answers = await tx
+    .delete(feedbackResponses)
+    .where(inArray(feedbackResponses.applicationId, list))
+    .returning({ id: feedbackResponses.id });
+  add(counts, "feedback", answers.length);
 
   const scrubbedInterviews = await tx
     .update(interviews)

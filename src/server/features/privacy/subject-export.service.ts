@@ -14,6 +14,7 @@ import {
   emailLogs,
   emailSends,
   emailSubscribers,
+  feedbackResponses,
   interviews,
   paymentPlans,
   payments,
@@ -192,6 +193,9 @@ export async function exportSubject(
     vendors: vendorRows.map(plain),
     teamProfiles: teamRows,
     auditLogs: audit.map(plain),
+    feedback: (await db.select().from(feedbackResponses).where(inOwn(feedbackResponses.applicationId))).map((f) =>
+      omit(f, ["token"]),
+    ),
   };
   return { email: email.trim().toLowerCase(), generatedAt: now.toISOString(), sections };
 }

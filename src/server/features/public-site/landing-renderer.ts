@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { LandingData } from "../../../shared/schemas/site-content";
+import type { LandingData, PublicPhoto } from "../../../shared/schemas/site-content";
 import { landingTemplate, readClientManifest } from "../../http/landing-document";
 
 export type { LandingData };
@@ -55,7 +55,18 @@ export function makeRenderer(
     manifest: readClientManifest(ssrDir),
     heroPreload: ssr.heroPreloadLink,
   });
-  return serialised(async (data) => template.fill(await ssr.renderPage("/", data), data));
+  return serialised(async (data) => {
+    const page = template.fill(await ssr.renderPage("/", data), data);
+    const hero = data.site.content.photos?.hero;
+    // An uploaded hero photo is the first screen's picture now: preload it instead of the illustration.
+    return hero ? page.replace(ssr.heroPreloadLink, () => photoPreloadLink(hero)) : page;
+  });
+}
+
+/** The preload for an uploaded hero photo (its srcset holds only our own /media URLs). */
+export function photoPreloadLink(hero: PublicPhoto): string {
+  const attr = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  return `<link rel="preload" as="image" type="image/avif" imagesrcset="${attr(hero.avif)}" imagesizes="100vw" fetchpriority="high">`;
 }
 
 const loaded = new Map<string, Promise<RenderLanding | null>>();

@@ -14,6 +14,8 @@ import { eq } from "drizzle-orm";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import { siteContent } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import { publishedTestimonials, withTestimonials } from "../journey/index";
+import { photosStamp, withPublicPhotos } from "../photos/photos.service";
 import { getCurrentRetreat, toCurrentRetreatDto, withBookableTypes } from "../retreats/retreats.service";
 import { previewSite, publishedContent, toPublicSite } from "../site-content/site-content.service";
 import type { LandingData, RenderLanding } from "./landing-renderer";
@@ -45,13 +47,20 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
   const current = await getCurrentRetreat(db);
   const retreat: CurrentRetreat | null = current ? toCurrentRetreatDto(current) : null;
   const published = await publicationNumber(db, retreat?.id ?? null);
-  const version = createHash("sha256").update(JSON.stringify({ retreat, published })).digest("base64url").slice(0, 22);
+  // A photo becoming ready changes the page too (it replaces the picture shown until then), and so
+  // do the quotes staff chose (features/journey).
+  const photos = await photosStamp(db);
+  const testimonials = await publishedTestimonials(db);
+  const version = createHash("sha256")
+    .update(JSON.stringify({ retreat, published, photos, testimonials }))
+    .digest("base64url")
+    .slice(0, 22);
   return {
     version,
     html: async () => {
       const content = await publishedContent(db, current?.id ?? null);
-      const data: LandingData = { retreat, site: toPublicSite(current, content) };
-      return render(data);
+      const data: LandingData = { retreat, site: await withPublicPhotos(db, toPublicSite(current, content), content) };
+      return withTestimonials(await render(data), testimonials);
     },
   };
 }
@@ -61,7 +70,10 @@ export async function servedLanding(db: DbOrTx, render: RenderLanding): Promise<
  * the client's scripts left out (preview-document.ts says why).
  */
 export async function previewLanding(db: DbOrTx, retreatId: string, render: RenderLanding): Promise<string> {
-  const { retreat, site } = await previewSite(db, retreatId);
-  const data: LandingData = { retreat: toCurrentRetreatDto(await withBookableTypes(db, retreat)), site };
+  const { retreat, site, content } = await previewSite(db, retreatId);
+  const data: LandingData = {
+    retreat: toCurrentRetreatDto(await withBookableTypes(db, retreat)),
+    site: await withPublicPhotos(db, site, content),
+  };
   return withoutScripts(await render(data));
 }

@@ -16,6 +16,7 @@ import { auditLogs, type Json, type Retreat, retreats, siteContent } from "../..
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { erasePhotos, withPublicPhotos } from "../photos/photos.service";
 import { defaultSiteContent } from "./default-content";
 import { toPublicContent } from "./site-markdown";
 
@@ -193,14 +194,19 @@ export function toPublicSite(
 /** GET /api/site-content: the published words of the retreat the public site shows. */
 export async function getPublicSite(db: DbOrTx): Promise<PublicSite> {
   const retreat = await currentRetreatRow(db);
-  return toPublicSite(retreat, await publishedContent(db, retreat?.id ?? null));
+  const content = await publishedContent(db, retreat?.id ?? null);
+  return withPublicPhotos(db, toPublicSite(retreat, content), content);
 }
 
 /** A draft as the public would see it once published (the Site tab's preview). */
-export async function previewSite(db: DbOrTx, retreatId: string): Promise<{ retreat: Retreat; site: PublicSite }> {
+export async function previewSite(
+  db: DbOrTx,
+  retreatId: string,
+): Promise<{ retreat: Retreat; site: PublicSite; content: SiteContent }> {
   const retreat = await retreatOr404(db, retreatId);
   const row = await storedOrDefaultRow(db, retreatId);
-  return { retreat, site: toPublicSite(retreat, parseContent(row.draft)) };
+  const content = parseContent(row.draft);
+  return { retreat, site: toPublicSite(retreat, content), content };
 }
 
 /**
@@ -214,13 +220,19 @@ export async function seedFirstSeasonSite(db: DbOrTx): Promise<void> {
   if (retreat) await ensureSiteContent(db, retreat.id, defaultSiteContent, true);
 }
 
-type TeamHolder = { team?: { email?: string }[] } | null | undefined;
+type TeamHolder = { team?: { email?: string; photo?: { id?: string } | null }[] } | null | undefined;
 
-function withoutMembers<T extends TeamHolder>(content: T, email: string): { content: T; removed: number } {
+function withoutMembers<T extends TeamHolder>(
+  content: T,
+  email: string,
+): { content: T; removed: number; photoIds: string[] } {
   const team = content?.team;
-  if (!Array.isArray(team)) return { content, removed: 0 };
-  const kept = team.filter((member) => (member?.email ?? "").toLowerCase() !== email);
-  return { content: { ...content, team: kept } as T, removed: team.length - kept.length };
+  if (!Array.isArray(team)) return { content, removed: 0, photoIds: [] };
+  const matches = (member: (typeof team)[number]) => (member?.email ?? "").toLowerCase() === email;
+  const kept = team.filter((member) => !matches(member));
+  // Their uploaded portraits are personal data too: erased with the profile.
+  const photoIds = team.flatMap((member) => (matches(member) && member?.photo?.id ? [member.photo.id] : []));
+  return { content: { ...content, team: kept } as T, removed: team.length - kept.length, photoIds };
 }
 
 /**
@@ -234,12 +246,14 @@ export async function eraseTeamProfiles(
 ): Promise<{ profiles: number; auditEntries: number }> {
   const email = rawEmail.trim().toLowerCase();
   let profiles = 0;
+  const portraits = new Set<string>();
   const rows = await tx.select().from(siteContent).for("update");
   for (const row of rows) {
     const draft = withoutMembers(row.draft as TeamHolder, email);
     const published = withoutMembers(row.published as TeamHolder, email);
     if (draft.removed + published.removed === 0) continue;
     profiles += draft.removed + published.removed;
+    for (const id of [...draft.photoIds, ...published.photoIds]) portraits.add(id);
     await tx
       .update(siteContent)
       .set({
@@ -271,5 +285,6 @@ export async function eraseTeamProfiles(
       .set({ oldValues: scrub(entry.oldValues) as Json, newValues: scrub(entry.newValues) as Json })
       .where(eq(auditLogs.id, entry.id));
   }
+  await erasePhotos(tx, [...portraits]);
   return { profiles, auditEntries: entries.length };
 }

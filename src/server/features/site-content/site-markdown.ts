@@ -47,13 +47,18 @@ export function siteMarkdownToHtml(source: string): string {
 function renderPublicContent(content: SiteContent): PublicSiteContent {
   return {
     ...content,
+    // Photo references become public photos in features/photos (only the ready ones).
+    photos: undefined,
     about: {
       eyebrow: content.about.eyebrow,
       title: content.about.title,
       bodyHtml: siteMarkdownToHtml(content.about.body),
     },
     faq: content.faq.map((item) => ({ question: item.question, answerHtml: siteMarkdownToHtml(item.answer) })),
-    team: content.team.map(({ bio, email: _private, ...member }) => ({ ...member, bioHtml: siteMarkdownToHtml(bio) })),
+    team: content.team.map(({ bio, email: _private, photo: _ref, ...member }) => ({
+      ...member,
+      bioHtml: siteMarkdownToHtml(bio),
+    })),
   };
 }
 

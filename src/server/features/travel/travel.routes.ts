@@ -6,7 +6,6 @@ import {
   travelFormLinkParamsSchema,
   travelFormOpenSchema,
 } from "../../../shared/schemas/travel";
-import { dispatchEmails } from "../../email/outbox";
 import { apiErrorSchema } from "../../http/errors";
 import { rateLimits } from "../../http/rate-limit";
 import { auditContext } from "../audit/audit.service";
@@ -44,12 +43,13 @@ export async function registerTravelRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: travelComplianceSchema, response: { 201: responseSchema, ...errors } },
     },
     async (request, reply) => {
-      const { emailLogIds } = await submitTravelForm(app.db, request.body, {
+      // The confirmation's send job commits with the form (one commit, decision 020).
+      await submitTravelForm(app.db, request.body, {
         publicUrl: app.config.publicUrl,
         cipher: app.fieldCipher,
         submitter: auditContext(request),
+        queue: app.queue,
       });
-      await dispatchEmails(app.queue, emailLogIds, request.log);
       return reply.status(201).send({ success: true as const, message: travelSuccessMessage });
     },
   );

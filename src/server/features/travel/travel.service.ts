@@ -2,10 +2,11 @@ import { desc, eq } from "drizzle-orm";
 import { type TravelCompliance, travelFormClosedMessage } from "../../../shared/schemas/travel";
 import type { Db } from "../../db/client";
 import { applications, retreats, travelComplianceForms } from "../../db/schema";
-import { queueEmail } from "../../email/outbox";
+import { enqueueEmailsInTransaction, queueEmail } from "../../email/outbox";
 import { renderSystemEmail } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
+import type { JobQueue } from "../../jobs/queue";
 import { holdsPlace } from "../admissions/admissions.service";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { sealTravelSecrets } from "./travel-secrets";
@@ -79,7 +80,7 @@ export type Submitter = Actor;
 export async function submitTravelForm(
   db: Db,
   input: TravelCompliance,
-  ctx: { publicUrl: string; cipher: FieldCipher; submitter: Submitter },
+  ctx: { publicUrl: string; cipher: FieldCipher; submitter: Submitter; queue?: JobQueue | null },
 ): Promise<{ id: string; emailLogIds: string[] }> {
   assertRealDates(input);
   const secrets = {
@@ -181,6 +182,7 @@ export async function submitTravelForm(
     if (!email) return { id: row!.id, emailLogIds: [] };
     const name = [application.firstName, application.lastName].filter(Boolean).join(" ");
     const emailLogId = await queueEmail(tx, { to: application.email, name, email, kind: "travel_form_received" });
+    await enqueueEmailsInTransaction(tx, ctx.queue, [emailLogId]);
     return { id: row!.id, emailLogIds: [emailLogId] };
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { waitlistSchema } from "../../../shared/schemas/waitlist";
-import { dispatchEmails } from "../../email/outbox";
 import { rateLimits } from "../../http/rate-limit";
 import { joinWaitlist, waitlistSuccessMessage } from "./waitlist.service";
 
@@ -16,11 +15,12 @@ export async function registerWaitlistRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: waitlistSchema, response: { 200: responseSchema } },
     },
     async (request) => {
-      const { emailLogIds } = await joinWaitlist(app.db, request.body, {
+      // The welcome's send job commits with the subscriber (one commit, decision 020).
+      await joinWaitlist(app.db, request.body, {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
+        queue: app.queue,
       });
-      await dispatchEmails(app.queue, emailLogIds, request.log);
       // Same answer whether the address was new or known: the response must not reveal which.
       return { success: true as const, message: waitlistSuccessMessage };
     },

@@ -3,11 +3,12 @@ import { splitFullName } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
 import type { waitlistSchema } from "../../../shared/schemas/waitlist";
 import type { Db } from "../../db/client";
-import { currentRetreatRow } from "../../db/current-retreat";
-import { queueEmail } from "../../email/outbox";
+import { currentRetreatIdSql } from "../../db/current-retreat";
+import { enqueueEmailsInTransaction, queueEmail } from "../../email/outbox";
 import { preferencesUrl } from "../../email/subscriber-links";
 import { renderSystemEmail } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
+import type { JobQueue } from "../../jobs/queue";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 
 export type WaitlistEntry = z.output<typeof waitlistSchema>;
@@ -23,7 +24,12 @@ const waitlistTag = "waitlist";
 export async function joinWaitlist(
   db: Db,
   entry: WaitlistEntry,
-  ctx: { clientIp: string; publicUrl: string },
+  ctx: {
+    clientIp: string;
+    publicUrl: string;
+    /** Given (the route): the welcome's send job is stored in this transaction too (decision 020). */
+    queue?: JobQueue | null;
+  },
 ): Promise<{ emailLogIds: string[] }> {
   if (entry.website) throw new AppError("bad_request", spamMessage);
   const { firstName, lastName } = splitFullName(entry.name);
@@ -43,8 +49,8 @@ export async function joinWaitlist(
     const alreadyOnWaitlist =
       previous !== null && (previous.segment === "waitlist" || previous.tags.includes(waitlistTag));
     if (alreadyOnWaitlist || subscriber.globallyUnsubscribed) return { emailLogIds: [] };
-    // The waitlist is the public site's: its season's copy of the welcome names that season.
-    const season = await currentRetreatRow(tx);
+    // The waitlist is the public site's: its season's copy of the welcome names that season
+    // (the current retreat is looked up inside the template's query: one round trip, not two).
     const email = await renderSystemEmail(
       tx,
       "waitlist_welcome",
@@ -54,11 +60,12 @@ export async function joinWaitlist(
         publicUrl: ctx.publicUrl,
         preferencesUrl: preferencesUrl(ctx.publicUrl, subscriber.unsubscribeToken),
       },
-      { retreatId: season?.id },
+      { retreatId: currentRetreatIdSql() },
     );
     // Switched off by staff: the person is still on the waitlist, just not welcomed by email.
     if (!email) return { emailLogIds: [] };
     const id = await queueEmail(tx, { to: subscriber.email, name: entry.name, email, kind: "waitlist_welcome" });
+    await enqueueEmailsInTransaction(tx, ctx.queue, [id]);
     return { emailLogIds: [id] };
   });
 }

@@ -17,6 +17,7 @@ import { serverMessage } from "../../../lib/api-error-message";
 import { toast } from "../../../lib/use-toast";
 import { ApplicationGuestAccess, canHaveGuestAccount } from "./application-guest-access";
 import { ApplicationInterviews } from "./application-interviews";
+import { ApplicationJourney } from "./application-journey";
 import { ApplicationPriorityList } from "./application-priority-list";
 import { ApplicationTravelSection } from "./application-travel";
 import { formatDate, fullName, roomPreferenceLabel } from "./format";
@@ -253,6 +254,11 @@ export function ApplicationDetailModal({
           </Section>
         ) : null}
 
+        {application.stage === "accepted" || application.stage === "payment" ? (
+          <Section title="Journey timeline">
+            <ApplicationJourney applicationId={application.id} />
+          </Section>
+        ) : null}
         <ApplicationTravelSection applicationId={application.id} />
         {update.isError ? (
           <p role="alert" className="text-sm font-medium text-destructive md:col-span-2">

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin, Users } from "lucide-react";
 import { retreatFacts } from "../content/facts";
 import { heroImage } from "../content/images";
 import { AnchorButton } from "../ui/link-button";
+import { PhotoImage } from "../ui/photo-image";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { useSiteContent } from "../use-current-retreat";
 
@@ -15,13 +16,22 @@ export function HeroSection() {
       aria-labelledby="hero-heading"
       className="relative isolate flex min-h-[100svh] items-end overflow-hidden bg-ink"
     >
-      <ResponsiveImage
-        image={heroImage}
-        alt={heroImage.alt}
-        sizes="100vw"
-        priority
-        className="absolute inset-0 -z-10 h-full w-full object-cover object-[62%_50%]"
-      />
+      {content.photos?.hero ? (
+        <PhotoImage
+          photo={content.photos.hero}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+        />
+      ) : (
+        <ResponsiveImage
+          image={heroImage}
+          alt={heroImage.alt}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover object-[62%_50%]"
+        />
+      )}
       {/* Darkens the picture behind the text for contrast without hiding the sunrise. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-ink via-ink/55 to-ink/10" />
       <div className="mx-auto w-full max-w-7xl px-5 pt-36 pb-16 md:pb-24 lg:px-8">

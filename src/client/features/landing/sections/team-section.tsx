@@ -1,5 +1,6 @@
 import { MapPin } from "lucide-react";
 import { teamImages } from "../content/images";
+import { PhotoImage } from "../ui/photo-image";
 import { ResponsiveImage } from "../ui/responsive-image";
 import { RichText } from "../ui/rich-text";
 import { SectionHeading } from "../ui/section-heading";
@@ -27,7 +28,9 @@ export function TeamSection() {
             // biome-ignore lint/suspicious/noArrayIndexKey: the season's published list, rendered in its order and never reordered on the page
             <li key={index} className="flex flex-col items-center gap-6 text-center">
               <div className="w-40 shrink-0 overflow-hidden rounded-t-full rounded-b-3xl shadow-xl shadow-ink/15 sm:w-44">
-                {member.portrait ? (
+                {member.photo ? (
+                  <PhotoImage photo={member.photo} sizes="11rem" className="aspect-[4/5] h-auto w-full object-cover" />
+                ) : member.portrait ? (
                   <ResponsiveImage
                     image={teamImages[member.portrait]}
                     alt={`Illustrated portrait of ${member.name}`}

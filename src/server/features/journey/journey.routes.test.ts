@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { describe, expect, it } from "vitest";
+import { addDays, todayIn } from "../../../shared/finance/dates";
+import { applications, feedbackResponses } from "../../db/schema";
+import { applicant, caller, retreatWithRates } from "../../test/builders";
+import { withTestApp } from "../../test/test-app";
+import { type Signed, signedInAs } from "../../test/test-sessions";
+import { publishedTestimonials } from "./feedback.service";
+import { runJourneySweep } from "./journey.service";
+
+let app: FastifyInstance;
+let desk: { call: ReturnType<typeof caller>; staff: Signed; retreatId: string };
+const start = addDays(todayIn("UTC"), -10);
+withTestApp(async (a) => {
+  app = a;
+  const { retreat } = await retreatWithRates(a, {
+    name: "Routes retreat",
+    startDate: start,
+    endDate: addDays(start, 5),
+  });
+  desk = { call: caller(a), staff: await signedInAs(a, "staff"), retreatId: retreat.id };
+});
+
+describe("journey routes", () => {
+  it("accepting through the admin API stamps accepted_at and the timeline shows the welcome; skip works once", async () => {
+    const guest = await applicant(app, desk.retreatId, { firstName: "Ada" });
+    const moved = await desk.call("PATCH", `/api/admin/applications/${guest.id}`, desk.staff.cookie, {
+      stage: "accepted",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [row] = await app.db.select().from(applications).where(eq(applications.id, guest.id));
+    expect(row!.acceptedAt).not.toBeNull();
+    await runJourneySweep(app.db, app.config);
+    const timeline = await desk.call("GET", `/api/admin/journey/applications/${guest.id}/timeline`, desk.staff.cookie);
+    expect(timeline.statusCode).toBe(200);
+    const entries = timeline.json().entries as { key: string; state: string }[];
+    expect(entries.find((e) => e.key === "welcome")!.state).toBe("sent");
+
+    const skip = await desk.call(
+      "POST",
+      `/api/admin/journey/applications/${guest.id}/steps/feedback/skip`,
+      desk.staff.cookie,
+    );
+    expect(skip.statusCode).toBe(200);
+    expect((skip.json().entries as { key: string; state: string }[]).find((e) => e.key === "feedback")!.state).toBe(
+      "skipped",
+    );
+    const again = await desk.call(
+      "POST",
+      `/api/admin/journey/applications/${guest.id}/steps/feedback/skip`,
+      desk.staff.cookie,
+    );
+    expect(again.statusCode).toBe(409);
+    const anonymous = await desk.call("GET", `/api/admin/journey/applications/${guest.id}/timeline`, null);
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("the survey link works once, refuses a rating of 6, and a chosen quote is a testimonial", async () => {
+    const guest = await applicant(app, desk.retreatId, { firstName: "Grace Brewster" });
+    await desk.call("PATCH", `/api/admin/applications/${guest.id}`, desk.staff.cookie, { stage: "accepted" });
+    const sent = await desk.call(
+      "POST",
+      `/api/admin/journey/applications/${guest.id}/steps/feedback/send`,
+      desk.staff.cookie,
+    );
+    expect(sent.statusCode).toBe(200);
+    const [fb] = await app.db.select().from(feedbackResponses).where(eq(feedbackResponses.applicationId, guest.id));
+    const url = `/feedback/${fb!.token}`;
+    expect((await app.inject({ method: "GET", url })).body).toContain("quote me on the website");
+    const bad = await app.inject({ method: "POST", url, payload: { rating: 6, comment: "x" } });
+    expect(bad.statusCode).toBe(400);
+    const ok = await app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "rating=5&comment=Life%20changing%20%3Cb%3E&mayQuote=on",
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain("Thank you");
+    const twice = await app.inject({ method: "POST", url, payload: { rating: 4 } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toContain("already been used");
+    expect((await app.inject({ method: "GET", url })).body).toContain("already been used");
+
+    const list = await desk.call("GET", `/api/admin/journey/retreats/${desk.retreatId}/feedback`, desk.staff.cookie);
+    expect(list.json().average).toBe(5);
+    expect(await publishedTestimonials(app.db)).toEqual([]);
+    const pub = await desk.call("PUT", `/api/admin/journey/feedback/${fb!.id}/published`, desk.staff.cookie, {
+      published: true,
+    });
+    expect(pub.statusCode).toBe(200);
+    expect(await publishedTestimonials(app.db)).toEqual([
+      { quote: "Life changing <b>", firstName: "Grace", retreatName: "Routes retreat" },
+    ]);
+  });
+
+  it("readiness lists accepted guests with what blocks them", async () => {
+    const res = await desk.call("GET", `/api/admin/journey/retreats/${desk.retreatId}/readiness`, desk.staff.cookie);
+    expect(res.statusCode).toBe(200);
+    const guests = res.json().guests as { blocking: string[] }[];
+    expect(guests.length).toBeGreaterThan(0);
+    expect(guests[0]!.blocking).toContain("No travel form");
+  });
+});

@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailLogs, emailSubscribers } from "../db/schema";
+import { withFailingInserts } from "./failing-inserts";
+import { createTestApp, type TestApp } from "./test-app";
+
+/**
+ * Decision 020: an accepted public submission is one durable commit: its rows, its confirmation
+ * email in the outbox and that email's send job, in the one transaction of the request. The rate
+ * limit writes nothing durable (an unlogged table on PostgreSQL, memory on PGlite), and no job is
+ * sent after the commit.
+ */
+let t: TestApp;
+let app: FastifyInstance;
+let transactions = 0;
+const sentOutsideTransactions: string[] = [];
+const autocommitStatements: string[] = [];
+
+beforeAll(async () => {
+  // With a worker on both drivers, so PGlite has a queue too.
+  t = await createTestApp({ runWorker: true });
+  app = t.app;
+  const transaction = app.db.transaction.bind(app.db);
+  app.db.transaction = ((...args: Parameters<typeof transaction>) => {
+    transactions++;
+    return transaction(...args);
+  }) as typeof transaction;
+  const boss = app.queue!.boss;
+  const send = boss.send.bind(boss) as (...args: unknown[]) => Promise<string | null>;
+  (boss as unknown as { send: typeof send }).send = (...args: unknown[]) => {
+    const options = args[2] as { db?: unknown } | undefined;
+    if (!options?.db) sentOutsideTransactions.push(String(args[0]));
+    return send(...args);
+  };
+  const executor = app.database.executor;
+  const executeSql = executor.executeSql.bind(executor);
+  executor.executeSql = (text, values) => {
+    autocommitStatements.push(text);
+    return executeSql(text, values);
+  };
+});
+afterAll(async () => t?.close());
+
+let ip = 0;
+async function measured(post: () => Promise<{ statusCode: number }>) {
+  transactions = 0;
+  sentOutsideTransactions.length = 0;
+  autocommitStatements.length = 0;
+  const res = await post();
+  return { status: res.statusCode, transactions, sentOutsideTransactions: [...sentOutsideTransactions] };
+}
+
+async function jobsFor(emailLogId: string) {
+  const { rows } = await app.database.executor.executeSql(
+    "select count(*)::int as n from pgboss.job where name = 'email.send' and data->>'emailLogId' = $1",
+    [emailLogId],
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+async function emailTo(address: string) {
+  const [row] = await app.db
+    .select({ id: emailLogs.id })
+    .from(emailLogs)
+    .where(sql`${emailLogs.recipientEmail} = ${address}`);
+  return row;
+}
+
+describe("public POSTs: one durable commit per accepted submission", () => {
+  it("POST /api/waitlist: one transaction holding the subscriber, the welcome and its send job", async () => {
+    const outcome = await measured(() =>
+      app.inject({
+        method: "POST",
+        url: "/api/waitlist",
+        payload: { name: "Ada Lovelace", email: "one-commit-w@example.com" },
+        remoteAddress: `198.18.0.${++ip}`,
+      }),
+    );
+    expect(outcome).toEqual({ status: 200, transactions: 1, sentOutsideTransactions: [] });
+    // Nothing durable outside it: the rate limit is counted in an unlogged table (PostgreSQL) or in memory (PGlite),
+    // and no job is inserted after the commit.
+    const durable = autocommitStatements.filter((text) => /pgboss\.job|email_logs|email_subscribers/i.test(text));
+    expect(durable).toEqual([]);
+    if (app.database.driver === "pglite") {
+      expect(autocommitStatements.filter((text) => text.includes("rate_limit_hits"))).toEqual([]);
+    }
+    const email = await emailTo("one-commit-w@example.com");
+    expect(email).toBeDefined();
+    expect(await jobsFor(email!.id)).toBe(1);
+  });
+
+  it("POST /api/application: one transaction holding the application, the subscriber, the confirmation and its job", async () => {
+    const retreat = (await (await app.inject({ method: "GET", url: "/api/current-retreat" })).json()) as { id: string };
+    const outcome = await measured(() =>
+      app.inject({
+        method: "POST",
+        url: "/api/application",
+        payload: {
+          retreatId: retreat.id,
+          firstName: "Grace",
+          lastName: "Hopper",
+          email: "one-commit-a@example.com",
+          phone: "+44 7700 900123",
+          city: "London",
+          country: "United Kingdom",
+          motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
+          advocacyInvolvement: "Street outreach every month for three years.",
+          roomPreference: "private",
+          consentGdpr: true,
+          consentMarketing: false,
+        },
+        remoteAddress: `198.18.0.${++ip}`,
+      }),
+    );
+    expect(outcome).toEqual({ status: 201, transactions: 1, sentOutsideTransactions: [] });
+    const email = await emailTo("one-commit-a@example.com");
+    expect(email).toBeDefined();
+    expect(await jobsFor(email!.id)).toBe(1);
+  });
+
+  it("stores nothing when the send job cannot be stored: the job is part of the submission's commit", async () => {
+    let status = 0;
+    await withFailingInserts(app.db, "pgboss.job", async () => {
+      status = (
+        await app.inject({
+          method: "POST",
+          url: "/api/waitlist",
+          payload: { name: "Lost Job", email: "one-commit-lost@example.com" },
+          remoteAddress: `198.18.0.${++ip}`,
+        })
+      ).statusCode;
+    });
+    expect(status).toBe(500);
+    const subscribers = await app.db
+      .select({ id: emailSubscribers.id })
+      .from(emailSubscribers)
+      .where(sql`${emailSubscribers.email} = 'one-commit-lost@example.com'`);
+    expect(subscribers).toEqual([]);
+    expect(await emailTo("one-commit-lost@example.com")).toBeUndefined();
+  });
+});
