@@ -230,7 +230,8 @@ describe("Journey tab: messages", () => {
     const welcome = await editor("Welcome and next steps");
     fireEvent.change(field(welcome, label), { target: { value } });
     fireEvent.click(welcome.getByRole("button", { name: "Save" }));
-    expect(welcome.getByRole("alert").textContent).toBe(message);
+    // The schema arrives with the first save (decision 021), so the message follows a moment later.
+    expect((await welcome.findByRole("alert")).textContent).toBe(message);
     // Give a stray request every chance to go out.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(writes()).toEqual([]);
@@ -242,7 +243,7 @@ describe("Journey tab: messages", () => {
     const welcome = await editor("Welcome and next steps");
     fireEvent.change(field(welcome, "Subject"), { target: { value: "" } });
     fireEvent.click(welcome.getByRole("button", { name: "Save" }));
-    expect(welcome.getByRole("alert")).toBeTruthy();
+    expect(await welcome.findByRole("alert")).toBeTruthy();
     fireEvent.change(field(welcome, "Subject"), { target: { value: "Welcome, {{ firstName }}" } });
     fireEvent.click(welcome.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Journey message saved")).toBeTruthy();

@@ -1,11 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import {
-  type FeedbackList,
-  type JourneyStep,
-  journeyStepInputSchema,
-  type Readiness,
-} from "../../../shared/schemas/journey";
+import type { FeedbackList, JourneyStep, Readiness } from "../../../shared/schemas/journey";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -48,9 +43,11 @@ function StepEditor({ retreatId, step }: { retreatId: string; step: JourneyStep 
     <form
       className="grid gap-2 rounded-md border p-3"
       aria-label={step.label}
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         // The server's rules (journeyStepInputSchema), checked here so a bad draft is explained and not sent.
+        // Loaded on the first save: the schema library stays out of the tab's first load (decision 021).
+        const { journeyStepInputSchema } = await import("../../../shared/schemas/journey");
         const offset = draft.offsetDays.trim();
         const parsed = journeyStepInputSchema.safeParse({
           ...draft,
