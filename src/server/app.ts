@@ -26,7 +26,7 @@ import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
-import { sensitiveLogPaths, serializeRequestForLog } from "./http/log-redaction";
+import { sensitiveLogPaths, serializeErrorForLog, serializeRequestForLog } from "./http/log-redaction";
 import { registerNoStore } from "./http/no-store";
 import { databaseRateLimitStore } from "./http/rate-limit-store";
 import { readableLogStream } from "./http/readable-log";
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]', ...sensitiveLogPaths],
-      serializers: { req: serializeRequestForLog },
+      serializers: { req: serializeRequestForLog, err: serializeErrorForLog },
       ...(options.logStream
         ? { stream: options.logStream }
         : config.logFormat === "pretty"

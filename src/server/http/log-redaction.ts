@@ -35,3 +35,34 @@ export function serializeRequestForLog(request: LoggedRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/**
+ * The error serializer for log lines: the error's own fields, but never a failed statement's bound
+ * parameters (a Drizzle query error carries them): they are whatever a user sent, a 15 MB photo
+ * with its location data or an email address, and the statement's text says enough to debug.
+ */
+export function serializeErrorForLog(error: Error): SerializedError {
+  return serialized(error, 0) as SerializedError;
+}
+
+type SerializedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+function serialized(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error) || depth > 3) return error;
+  const out: Record<string, unknown> = {
+    type: error.constructor.name,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack ?? ""),
+  };
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "params") out.params = `[${Array.isArray(value) ? value.length : "?"} parameters not logged]`;
+    else out[key] = key === "cause" ? serialized(value, depth + 1) : value;
+  }
+  if (error.cause !== undefined && !("cause" in out)) out.cause = serialized(error.cause, depth + 1);
+  return out;
+}
+
+/** Drizzle writes a failed statement's parameters into its message too ("Failed query: …\nparams: …"). */
+function withoutParams(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: [not logged]");
+}

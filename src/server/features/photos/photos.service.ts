@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { PublicPhoto, PublicSite, SiteContent } from "../../../shared/schemas/site-content";
-import { photos, photoVariants } from "../../db/schema";
+import { photos, photoVariants, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
@@ -22,6 +22,11 @@ export type PhotoRole = (typeof photoRoles)[number];
 /** 15 MB: a phone's full-size photo fits; anything larger is refused before it is read. */
 export const maxPhotoBytes = 15 * 1024 * 1024;
 export const maxAltLength = 300;
+/**
+ * 100 megapixels: any camera's photo, while a small file declaring a huge canvas (a decompression
+ * bomb: 16,000 × 16,000 pixels in 1 MB) is refused before it costs gigabytes of memory to encode.
+ */
+export const maxPhotoPixels = 100_000_000;
 /** The widths the page draws photos at; an original is never enlarged. */
 export const photoWidths = [400, 800, 1200, 1600] as const;
 export const photoFormats = ["avif", "webp"] as const;
@@ -34,6 +39,8 @@ export const photoMessages = {
   altTooLong: `The alt text must be at most ${maxAltLength} characters`,
   role: "Say where the photo goes: hero, gallery or team",
   notFound: "Photo not found",
+  tooManyPixels: "This photo has more than 100 megapixels: export it smaller and upload it again.",
+  retreatNotFound: "Retreat not found",
 } as const;
 
 /** What the file's first bytes say it is (the Content-Type header is the browser's guess). */
@@ -86,7 +93,7 @@ export async function storeUpload(
   if (alt.length > maxAltLength) throw new AppError("bad_request", photoMessages.altTooLong);
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     // Known first bytes that the library cannot read: a damaged file, or a HEIC this build cannot decode.
     throw new AppError(
@@ -95,6 +102,11 @@ export async function storeUpload(
     );
   }
   if (!meta.width || !meta.height) throw new AppError("bad_request", photoMessages.corrupt);
+  if (meta.width * meta.height > maxPhotoPixels) throw new AppError("bad_request", photoMessages.tooManyPixels);
+  if (input.retreatId) {
+    const [retreat] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, input.retreatId));
+    if (!retreat) throw new AppError("not_found", photoMessages.retreatNotFound);
+  }
   // Orientation 5-8 turns the picture a quarter: the served variants are upright.
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
@@ -157,7 +169,9 @@ export async function encodePhoto(db: DbOrTx, photoId: string): Promise<void> {
     for (const width of widthsFor(row.width)) {
       for (const format of photoFormats) {
         // rotate() first: applies the EXIF orientation; no withMetadata(), so EXIF (GPS) is dropped.
-        const pipeline = sharp(row.original, { failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
+        const pipeline = sharp(row.original, { failOn: "error", limitInputPixels: maxPhotoPixels })
+          .rotate()
+          .resize({ width, withoutEnlargement: true });
         const { data, info } = await (format === "avif"
           ? pipeline.avif({ quality: 55, effort: 2 })
           : pipeline.webp({ quality: 78 })

@@ -106,6 +106,26 @@ describe("photo uploads", () => {
     expect((await t.app.db.select({ id: photos.id }).from(photos)).length).toBe(before);
   });
 
+  it("refuses a small file declaring a huge canvas and a photo for a retreat that does not exist", async () => {
+    const before = (await t.app.db.select({ id: photos.id }).from(photos)).length;
+    // 11,000 x 10,000 pixels of one colour: a few hundred kilobytes, gigabytes once decoded.
+    const bomb = await sharp({ create: { width: 11_000, height: 10_000, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const refused = await upload(bomb, "alt=Bomb", staff, "image/png");
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().message).toBe(photoMessages.tooManyPixels);
+
+    const elsewhere = await upload(
+      await phonePhoto(600, 400),
+      "alt=Nowhere&retreatId=00000000-0000-4000-8000-000000000001",
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+    expect(elsewhere.json().message).toBe(photoMessages.retreatNotFound);
+
+    expect((await t.app.db.select({ id: photos.id }).from(photos)).length).toBe(before);
+  });
+
   it("is for owner and staff only", async () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
       .png()
