@@ -3,7 +3,7 @@ import { pageRoutes } from "../../shared/routes";
 /**
  * Paths whose next segment is a bearer credential: whoever holds the URL sets the account's
  * password or creates the first owner, answers the place offer, books the interview, starts the
- * payment or reads the feed.
+ * payment, reads the feed or answers the feedback survey.
  * One list for every rule that must recognise such a link: the outbox refuses to store one
  * (src/server/email/outbox.ts) and the request log masks it (redactCredentialPath).
  *
@@ -19,6 +19,7 @@ export const credentialPathPrefixes = [
   "/api/place-offers/",
   "/api/pay/",
   "/api/calendar/",
+  "/feedback/", // the guest's survey: answers (and consent to be quoted) in the guest's name
 ] as const;
 
 function prefixOf(pattern: string): string {
@@ -46,6 +47,7 @@ const tokenAfter: Record<(typeof credentialPathPrefixes)[number], string> = {
   "/api/place-offers/": "[A-Za-z0-9_-]{32,}",
   "/api/pay/": "[0-9a-fA-F-]{36}(?:\\.|%2E)[A-Za-z0-9_-]{20,}",
   "/api/calendar/": "[0-9a-fA-F]{32,}",
+  "/feedback/": "[A-Za-z0-9_-]{32,}",
 };
 
 const inText = new RegExp(

@@ -58,6 +58,7 @@ const links = {
   booking: /http:\/\/localhost:3000\/interview\/book\/([A-Za-z0-9_-]{43})/,
   offer: /http:\/\/localhost:3000\/place-offer\/([A-Za-z0-9_-]{43})/,
   pay: /http:\/\/localhost:3000\/api\/pay\/([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/,
+  feedback: /http:\/\/localhost:3000\/feedback\/([A-Za-z0-9_-]{32})/,
 };
 
 /**
@@ -157,7 +158,8 @@ beforeAll(async () => {
   });
   expect(accept.statusCode, accept.body).toBe(200);
   expect(accept.json().notified).toBe(true);
-  await receivedLink("acceptance with pay link", accepted.email, /^(?!Payment reminder)/, links.pay);
+  // The acceptance email by its subject: the guest journey's welcome goes to the same address.
+  await receivedLink("acceptance with pay link", accepted.email, /^You're accepted/, links.pay);
 
   // 7. Staff send a payment reminder for that deposit: the reminder carries the pay link too.
   const [deposit] = await app.db
@@ -185,7 +187,12 @@ beforeAll(async () => {
   expect(remind.statusCode, remind.body).toBe(200);
   await receivedLink("payment reminder", accepted.email, /^Payment reminder/, links.pay);
 
-  expect(issued.map((i) => i.name)).toHaveLength(7);
+  // 8. Staff send the accepted guest the feedback survey now (the guest journey's last message).
+  const survey = await call("POST", `/api/admin/journey/applications/${accepted.id}/steps/feedback/send`, staff.cookie);
+  expect(survey.statusCode, survey.body).toBe(200);
+  await receivedLink("feedback survey", accepted.email, /Your feedback$/, links.feedback);
+
+  expect(issued.map((i) => i.name)).toHaveLength(8);
 }, 180_000);
 
 afterAll(async () => {
@@ -294,6 +301,9 @@ describe("credential links in the outbox", () => {
     expect(offer.json().status).toBe("offered");
     const booking = await call("GET", `/api/interview-booking/${byName("booking link").token}`, null);
     expect(booking.statusCode, booking.body).toBe(200);
+    const survey = await call("GET", `/feedback/${byName("feedback survey").token}`, null);
+    expect(survey.statusCode, survey.body).toBe(200);
+    expect(survey.body).toContain("<form");
     for (const name of ["acceptance with pay link", "payment reminder"]) {
       const applicationId = verifyPayLinkToken(app.config.sessionSecret, byName(name).token);
       const [row] = await app.db

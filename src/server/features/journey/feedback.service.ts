@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applications, feedbackResponses, retreats } from "../../db/schema";
@@ -11,13 +12,21 @@ export const feedbackMessages = {
   thanks: "Thank you for your feedback!",
 } as const;
 
+/**
+ * The survey link's token is a credential: the table keeps only its hash (a database dump or a
+ * backup holds no working link), like set-password and booking links.
+ */
+export function feedbackTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
 export async function feedbackByToken(db: Db, token: string) {
   const [row] = await db
     .select({ response: feedbackResponses, retreatName: retreats.name, firstName: applications.firstName })
     .from(feedbackResponses)
     .innerJoin(retreats, eq(retreats.id, feedbackResponses.retreatId))
     .innerJoin(applications, eq(applications.id, feedbackResponses.applicationId))
-    .where(eq(feedbackResponses.token, token));
+    .where(eq(feedbackResponses.token, feedbackTokenHash(token)));
   return row ?? null;
 }
 
@@ -39,7 +48,7 @@ export async function submitFeedback(
       submittedAt: new Date(),
       updatedAt: new Date(),
     })
-    .where(and(eq(feedbackResponses.token, token), isNull(feedbackResponses.submittedAt)))
+    .where(and(eq(feedbackResponses.token, feedbackTokenHash(token)), isNull(feedbackResponses.submittedAt)))
     .returning({ id: feedbackResponses.id });
   if (row) return "saved";
   const existing = await feedbackByToken(db, token);

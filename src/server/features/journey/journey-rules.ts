@@ -96,7 +96,7 @@ export const defaultSteps: readonly StepDefinition[] = [
     anchor: "end",
     offsetDays: 1,
     subject: "How was {{ retreatName }}? Your feedback",
-    body: "Hi {{ firstName }},\n\nThank you for joining {{ retreatName }}. Tell us how it was (two minutes, no sign-in): {{ feedbackUrl }}",
+    body: "Hi {{ firstName }},\n\nThank you for joining {{ retreatName }}. Tell us how it was (two minutes, no sign-in): [{{ feedbackUrl }}]({{ feedbackUrl }})",
   },
 ];
 

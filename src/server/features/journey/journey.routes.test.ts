@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
-import { applications, feedbackResponses } from "../../db/schema";
+import { applications, emailLogs, feedbackResponses } from "../../db/schema";
+import { openSecrets } from "../../email/hidden-links";
 import { applicant, caller, retreatWithRates } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
@@ -65,8 +66,18 @@ describe("journey routes", () => {
       desk.staff.cookie,
     );
     expect(sent.statusCode).toBe(200);
+    // The link travels sealed beside the outbox row (the row's text and the table hold no working link).
+    const [mail] = await app.db
+      .select()
+      .from(emailLogs)
+      .where(and(eq(emailLogs.kind, "journey_feedback"), eq(emailLogs.recipientEmail, guest.email)));
+    expect(mail!.body).toMatch(/\/feedback\/hidden-link-[0-9a-f]{32}/);
+    expect(mail!.body).not.toMatch(/\/feedback\/(?!hidden-link-)[A-Za-z0-9_-]{32}/);
+    const [secret] = openSecrets(app.fieldCipher, mail!.sealedSecrets, mail!);
+    const token = secret!.token;
     const [fb] = await app.db.select().from(feedbackResponses).where(eq(feedbackResponses.applicationId, guest.id));
-    const url = `/feedback/${fb!.token}`;
+    expect(fb!.token).not.toBe(token);
+    const url = `/feedback/${token}`;
     expect((await app.inject({ method: "GET", url })).body).toContain("quote me on the website");
     const bad = await app.inject({ method: "POST", url, payload: { rating: 6, comment: "x" } });
     expect(bad.statusCode).toBe(400);

@@ -14,9 +14,12 @@ import {
 } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import { renderEditableEmail } from "../../email/editable-email";
+import { EmailSecrets } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
+import { createFieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { feedbackTokenHash } from "./feedback.service";
 import {
   defaultSteps,
   dueAt,
@@ -28,7 +31,7 @@ import {
   verdict,
 } from "./journey-rules";
 
-export type JourneyConfig = Pick<Config, "publicUrl">;
+export type JourneyConfig = Pick<Config, "publicUrl" | "dataEncryptionKey">;
 export type EffectiveStep = StepDefinition & { enabled: boolean };
 
 /** Journey messages go to guests in these stages (accepted and after). */
@@ -148,16 +151,22 @@ export async function sendStep(
       .returning({ id: journeySends.id });
     if (!claim) return { outcome: "taken" };
     let feedbackUrl = "";
+    // The survey link is a credential (whoever holds it answers as the guest, consent to be quoted
+    // included): it goes out as a hidden link, never stored in the outbox's copy (hidden-links.ts).
+    const secrets = new EmailSecrets(createFieldCipher(config.dataEncryptionKey));
     if (step.key === "feedback") {
+      // A fresh token each time the survey is sent: the table keeps its hash only, so a re-sent
+      // link replaces the earlier one (which then stops working) until the guest has answered.
+      const token = randomBytes(24).toString("base64url");
       await tx
         .insert(feedbackResponses)
-        .values({ applicationId: guest.id, retreatId: guest.retreatId, token: randomBytes(24).toString("base64url") })
-        .onConflictDoNothing();
-      const [fb] = await tx
-        .select({ token: feedbackResponses.token })
-        .from(feedbackResponses)
-        .where(eq(feedbackResponses.applicationId, guest.id));
-      feedbackUrl = `${config.publicUrl}/feedback/${fb!.token}`;
+        .values({ applicationId: guest.id, retreatId: guest.retreatId, token: feedbackTokenHash(token) })
+        .onConflictDoUpdate({
+          target: feedbackResponses.applicationId,
+          set: { token: feedbackTokenHash(token), updatedAt: new Date() },
+          where: isNull(feedbackResponses.submittedAt),
+        });
+      feedbackUrl = `${config.publicUrl}/feedback/${secrets.hide(token)}`;
     }
     const { email } = await renderEditableEmail(
       { subject: step.subject, body: step.body, footer: "", variables: journeyVariables },
@@ -178,6 +187,7 @@ export async function sendStep(
       email,
       kind: `journey_${step.key}`,
       idempotencyKey: `journey:${guest.id}:${step.key}`,
+      secrets,
     });
     await tx.update(journeySends).set({ emailLogId }).where(eq(journeySends.id, claim.id));
     if (actor) {
