@@ -9,6 +9,7 @@ import { withTestApp } from "../../test/test-app";
 import { type Signed, signedInAs } from "../../test/test-sessions";
 import { publishedTestimonials } from "./feedback.service";
 import { runJourneySweep } from "./journey.service";
+import { defaultSteps } from "./journey-rules";
 
 let app: FastifyInstance;
 let desk: { call: ReturnType<typeof caller>; staff: Signed; retreatId: string };
@@ -24,6 +25,20 @@ withTestApp(async (a) => {
 });
 
 describe("journey routes", () => {
+  it("saves a message using the journey's variables (the default text, switched off) and refuses an unknown one", async () => {
+    const welcome = defaultSteps.find((step) => step.key === "welcome")!;
+    const url = `/api/admin/journey/retreats/${desk.retreatId}/steps/welcome`;
+    const off = { enabled: false, offsetDays: welcome.offsetDays, subject: welcome.subject, body: welcome.body };
+    const saved = await desk.call("PUT", url, desk.staff.cookie, off);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ key: "welcome", enabled: false, subject: welcome.subject });
+    const unknown = await desk.call("PUT", url, desk.staff.cookie, { ...off, body: "Hi {{ passportNumber }}" });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().message).toContain("passportNumber");
+    const back = await desk.call("PUT", url, desk.staff.cookie, { ...off, enabled: true });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it("accepting through the admin API stamps accepted_at and the timeline shows the welcome; skip works once", async () => {
     const guest = await applicant(app, desk.retreatId, { firstName: "Ada" });
     const moved = await desk.call("PATCH", `/api/admin/applications/${guest.id}`, desk.staff.cookie, {

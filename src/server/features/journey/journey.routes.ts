@@ -48,7 +48,8 @@ export async function registerJourneyRoutes(app: FastifyInstance) {
   r.put(
     "/api/admin/journey/retreats/:retreatId/steps/:key",
     {
-      config,
+      // Each save renders the text in the email sandbox: limited like template previews.
+      config: { ...config, rateLimit: rateLimits.sandboxRender },
       schema: {
         tags,
         params: z.object({ retreatId: z.string().uuid(), key: journeyStepKeySchema }),

@@ -13,7 +13,7 @@ import {
   travelComplianceForms,
 } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { renderEditableEmail } from "../../email/editable-email";
+import { renderDeliveryInSandbox, renderInSandbox } from "../../email/email-sandbox";
 import { EmailSecrets } from "../../email/hidden-links";
 import { queueEmail } from "../../email/outbox";
 import { createFieldCipher } from "../../encryption/field-encryption";
@@ -48,6 +48,11 @@ export async function stepsFor(db: DbOrTx, retreatId: string): Promise<Effective
   });
 }
 
+/** A value for every journey variable, to check a text before it is saved. */
+const journeySampleData: Record<string, string> = Object.fromEntries(
+  journeyVariables.map((name) => [name, name.endsWith("Url") ? "https://example.com/sample" : `Sample ${name}`]),
+);
+
 export async function saveStep(
   db: Db,
   retreatId: string,
@@ -55,8 +60,12 @@ export async function saveStep(
   patch: { enabled: boolean; offsetDays: number; subject: string; body: string },
   actor: Actor,
 ): Promise<EffectiveStep> {
-  // A template naming an unknown variable is refused (400) before it is saved.
-  await renderEditableEmail({ subject: patch.subject, body: patch.body, footer: "", variables: journeyVariables }, {});
+  // Checked with a value for every variable, in the email sandbox (a worker thread with a time
+  // limit: some Markdown takes seconds): an unknown variable or a broken text is a 400 before saving.
+  await renderInSandbox(
+    { subject: patch.subject, body: patch.body, footer: "", variables: journeyVariables },
+    journeySampleData,
+  );
   const [retreat] = await db.select({ id: retreats.id }).from(retreats).where(eq(retreats.id, retreatId));
   if (!retreat) throw new AppError("not_found", "Retreat not found");
   await db
@@ -71,7 +80,7 @@ export async function saveStep(
     action: "update",
     entityType: "journey_step",
     entityId: retreatId,
-    newValues: { step: key, enabled: patch.enabled, offsetDays: patch.offsetDays },
+    newValues: { step: key, ...patch },
   });
   return (await stepsFor(db, retreatId)).find((s) => s.key === key)!;
 }
@@ -168,7 +177,7 @@ export async function sendStep(
         });
       feedbackUrl = `${config.publicUrl}/feedback/${secrets.hide(token)}`;
     }
-    const { email } = await renderEditableEmail(
+    const { email } = await renderDeliveryInSandbox(
       { subject: step.subject, body: step.body, footer: "", variables: journeyVariables },
       {
         firstName: guest.firstName?.trim() || "there",
