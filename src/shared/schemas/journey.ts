@@ -68,7 +68,10 @@ export type FeedbackList = z.infer<typeof feedbackListSchema>;
 
 /** The survey's answer: a rating 1–5 (anything else is a 400), free text, the quote tick. */
 export const feedbackAnswerSchema = z.object({
-  rating: z.coerce.number().int().min(1).max(5),
+  // A number, or the digits the HTML form posts; never true, [4] or "" coerced into a rating.
+  rating: z
+    .union([z.number(), z.string().regex(/^\d+$/, "Choose a rating from 1 to 5").transform(Number)])
+    .pipe(z.number().int().min(1).max(5)),
   comment: z.string().max(5000).optional().default(""),
   mayQuote: z
     .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])

@@ -25,6 +25,17 @@ withTestApp(async (a) => {
 });
 
 describe("journey routes", () => {
+  it("sends a message now only to an accepted guest (409 for an applicant not accepted)", async () => {
+    const pending = await applicant(app, desk.retreatId, { firstName: "Nina" });
+    const res = await desk.call(
+      "POST",
+      `/api/admin/journey/applications/${pending.id}/steps/welcome/send`,
+      desk.staff.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, pending.email))).toEqual([]);
+  });
+
   it("saves a message using the journey's variables (the default text, switched off) and refuses an unknown one", async () => {
     const welcome = defaultSteps.find((step) => step.key === "welcome")!;
     const url = `/api/admin/journey/retreats/${desk.retreatId}/steps/welcome`;
@@ -96,6 +107,10 @@ describe("journey routes", () => {
     expect((await app.inject({ method: "GET", url })).body).toContain("quote me on the website");
     const bad = await app.inject({ method: "POST", url, payload: { rating: 6, comment: "x" } });
     expect(bad.statusCode).toBe(400);
+    for (const rating of [true, [4], "", "4.5"]) {
+      const wrong = await app.inject({ method: "POST", url, payload: { rating, comment: "x" } });
+      expect(wrong.statusCode, JSON.stringify(rating)).toBe(400);
+    }
     const ok = await app.inject({
       method: "POST",
       url,

@@ -323,6 +323,14 @@ export async function sendNow(db: Db, config: JourneyConfig, applicationId: stri
   assertStepKey(key);
   const guest = await loadGuest(db, applicationId);
   if (!guest) throw new AppError("not_found", "Application not found");
+  // The sweep's rule: journey messages go to accepted guests who have not been erased.
+  const [standing] = await db
+    .select({ stage: applications.stage, anonymisedAt: applications.anonymisedAt })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  if (!(journeyStages as readonly string[]).includes(standing!.stage) || standing!.anonymisedAt) {
+    throw new AppError("conflict", "Journey messages go to accepted guests only");
+  }
   const step = (await stepsFor(db, guest.retreatId)).find((s) => s.key === key)!;
   const outcome = await sendStep(db, config, guest, step, actor);
   if (outcome.outcome === "taken")
