@@ -1315,7 +1315,12 @@ export const emailSubscribers = pgTable(
   },
   (t) => [
     uniqueIndex("email_subscribers_email_lower_idx").on(sql`lower(${t.email})`),
-    index("email_subscribers_subscribed_at_idx").on(t.subscribedAt),
+    // The list's order (newest first, id breaking ties), alone and after each equality filter, so
+    // a page of any filter reads its rows in order from one index (docs/decisions/023).
+    index("email_subscribers_subscribed_at_id_idx").on(t.subscribedAt, t.id),
+    index("email_subscribers_segment_subscribed_idx").on(t.segment, t.subscribedAt, t.id),
+    index("email_subscribers_status_subscribed_idx").on(t.status, t.subscribedAt, t.id),
+    index("email_subscribers_source_subscribed_idx").on(t.source, t.subscribedAt, t.id),
     index("email_subscribers_tags_idx").using("gin", t.tags),
     // Prefix search on email and names (lower(...) LIKE 'term%'), as for applications.
     index("email_subscribers_email_prefix_idx").on(sql`(lower(${t.email}) collate "C")`, t.id),
@@ -1328,6 +1333,27 @@ export const emailSubscribers = pgTable(
     index("email_subscribers_application_id_idx").on(t.applicationId),
   ],
 );
+
+/**
+ * Subscriber counts kept by triggers on email_subscribers (migration 0019, docs/decisions/023):
+ * each INSERT, UPDATE, DELETE statement adds one row per (status, segment, source) it changed
+ * with the difference in `n`, and TRUNCATE empties it; the counts are sum(n) per group. Rows are
+ * only ever added (no counter row every writer would wait on) and the list folds them together
+ * now and then. The list's summary and its unsearched totals read these instead of counting
+ * 100,000 rows per request.
+ */
+export const emailSubscriberCounts = pgTable("email_subscriber_counts", {
+  status: text("status").notNull(),
+  segment: text("segment").notNull(),
+  source: text("source"),
+  n: integer("n").notNull(),
+});
+
+/** The same for tags: one row per tag a statement added or removed, `n` the difference. */
+export const emailSubscriberTagCounts = pgTable("email_subscriber_tag_counts", {
+  tag: text("tag").notNull(),
+  n: integer("n").notNull(),
+});
 
 export const emailCampaigns = pgTable(
   "email_campaigns",

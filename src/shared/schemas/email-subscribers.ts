@@ -83,8 +83,9 @@ export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
 
 export const subscriberListResponseSchema = z.object({
   items: z.array(adminSubscriberSchema),
-  /** Matches for the current filters. */
+  /** Matches for the current filters: exact without a search; with one, exact up to 1,000 matches, beyond that the database's estimate (totalIsEstimate). */
   total: z.number().int(),
+  totalIsEstimate: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Whole-list counts by status (ignores the filters), for the tab's header. */

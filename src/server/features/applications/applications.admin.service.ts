@@ -15,6 +15,7 @@ import {
 } from "../../../shared/schemas/applications-admin";
 import type { Db } from "../../db/client";
 import { retreatRowOr404 } from "../../db/current-retreat";
+import { cappedCount } from "../../db/list-totals";
 import { type Application, applications, emailSubscribers, paymentPlans, payments, retreats } from "../../db/schema";
 import type { DbOrTx, Tx } from "../../db/types";
 import { EmailSecrets, type LinkSettings } from "../../email/hidden-links";
@@ -137,31 +138,7 @@ function orderBy(sort: ApplicationSortField, order: SortOrder): SQL[] {
   return [direction(sortKeys[sort].expr), direction(applications.id)];
 }
 
-/**
- * Counting every match means reading every matching row, which at 100,000 applications costs more
- * than the page itself. Matches are counted exactly up to this many; beyond it the total is the
- * planner's estimate (fresh statistics make it close), flagged so the screen can say "about".
- */
-export const exactCountLimit = 1000;
-
-async function countMatches(db: Db, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-  const condition = where ?? sql`true`;
-  const counted = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${applications} where ${condition} limit ${exactCountLimit + 1}) as capped`,
-  );
-  const n = Number((counted.rows[0] as { n: number | string } | undefined)?.n ?? 0);
-  if (n <= exactCountLimit) return { total: n, exact: true };
-  const explained = await db.execute(sql`explain (format json) select 1 from ${applications} where ${condition}`);
-  const estimate = planRows(explained.rows[0]);
-  return { total: Math.max(exactCountLimit + 1, estimate), exact: false };
-}
-
-/** "Plan Rows" of EXPLAIN (FORMAT JSON); drivers hand the plan over parsed or as text. */
-function planRows(row: unknown): number {
-  const raw = (row as Record<string, unknown> | undefined)?.["QUERY PLAN"];
-  const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: number } }[] | undefined;
-  return Math.round(plan?.[0]?.Plan?.["Plan Rows"] ?? 0);
-}
+export { exactCountLimit } from "../../db/list-totals";
 
 /** A retreatId (the season switcher's season) must name a retreat: 404 rather than an empty list. */
 export async function assertListedRetreat(db: Db, query: Pick<ApplicationExportQuery, "retreatId">): Promise<void> {
@@ -182,7 +159,7 @@ export async function listApplications(db: Db, query: ApplicationListQuery): Pro
   const counted =
     query.page === 1 && rows.length < query.pageSize
       ? { total: rows.length, exact: true }
-      : await countMatches(db, where);
+      : await cappedCount(db, applications, where);
   return {
     items: rows.map(toAdminApplication),
     total: counted.total,

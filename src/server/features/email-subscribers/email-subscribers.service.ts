@@ -10,7 +10,13 @@ import {
   subscriberStatuses,
 } from "../../../shared/schemas/email-subscribers";
 import type { Db } from "../../db/client";
-import { type EmailSubscriber, emailSubscribers } from "../../db/schema";
+import { cappedCount, type ListTotal } from "../../db/list-totals";
+import {
+  type EmailSubscriber,
+  emailSubscriberCounts,
+  emailSubscribers,
+  emailSubscriberTagCounts,
+} from "../../db/schema";
 import type { Tx } from "../../db/types";
 import { AppError } from "../../http/errors";
 import { type Actor, type AuditEntry, recordAudit } from "../audit/audit.service";
@@ -115,18 +121,105 @@ function filterConditions(query: SubscriberExportQuery): SQL | undefined {
 /** Newest first; id breaks ties so pages are stable and the export's cursor is a simple tuple. */
 const listOrder = [desc(emailSubscribers.subscribedAt), desc(emailSubscribers.id)];
 
-async function statusSummary(db: Db): Promise<SubscriberListResponse["summary"]> {
-  const rows = await db
-    .select({ status: emailSubscribers.status, n: sql<number>`count(*)::int` })
-    .from(emailSubscribers)
-    .groupBy(emailSubscribers.status);
+// ---------------------------------------------------------------------------------------------
+// Counts (the summary and the totals)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The counter tables hold one row per group a write statement changed (migration 0019); past this
+ * many rows the list folds them into one row per group, so reading them stays a few dozen rows.
+ */
+export const counterRowsBeforeFold = 500;
+
+type CountGroup = { status: string; segment: string; source: string | null; n: number };
+
+/**
+ * Subscribers per (status, segment, source), exact: the sums of the counter rows the triggers on
+ * email_subscribers add in the writing transaction, so they commit (or roll back) with the rows.
+ */
+async function countGroups(db: Db): Promise<CountGroup[]> {
+  await foldIfPiledUp(db);
+  const result = await db.execute(
+    sql`select status, segment, source, sum(n)::int as n from ${emailSubscriberCounts}
+        group by status, segment, source having sum(n) <> 0`,
+  );
+  return (result.rows as CountGroup[]).map((row) => ({ ...row, n: Number(row.n) }));
+}
+
+async function foldIfPiledUp(db: Db): Promise<void> {
+  const result = await db.execute(
+    sql`select (select count(*) from ${emailSubscriberCounts})::int + (select count(*) from ${emailSubscriberTagCounts})::int as n`,
+  );
+  if (Number((result.rows[0] as { n: number | string } | undefined)?.n ?? 0) > counterRowsBeforeFold) {
+    await foldCounters(db);
+  }
+}
+
+/**
+ * One row per group instead of many, in one statement: the rows it deletes are the ones it sums.
+ * Writers only ever add rows, so they never wait on this; two folds at once each sum only the
+ * rows they deleted.
+ */
+export async function foldCounters(db: Db): Promise<void> {
+  await db.execute(
+    sql`with gone as (delete from ${emailSubscriberCounts} returning status, segment, source, n)
+        insert into ${emailSubscriberCounts} (status, segment, source, n)
+        select status, segment, source, sum(n) from gone group by status, segment, source having sum(n) <> 0`,
+  );
+  await db.execute(
+    sql`with gone as (delete from ${emailSubscriberTagCounts} returning tag, n)
+        insert into ${emailSubscriberTagCounts} (tag, n)
+        select tag, sum(n) from gone group by tag having sum(n) <> 0`,
+  );
+}
+
+function summaryOf(groups: CountGroup[]): SubscriberListResponse["summary"] {
   const summary = { total: 0, active: 0, unsubscribed: 0, bounced: 0, complained: 0 };
-  for (const { status, n } of rows) {
-    const count = Number(n);
-    summary.total += count;
-    if ((subscriberStatuses as readonly string[]).includes(status)) summary[status as keyof typeof summary] += count;
+  for (const { status, n } of groups) {
+    summary.total += n;
+    if ((subscriberStatuses as readonly string[]).includes(status)) summary[status as keyof typeof summary] += n;
   }
   return summary;
+}
+
+/** Subscribers matching the segment, status and source filters (not the search or tag), exact. */
+function groupsTotal(groups: CountGroup[], query: SubscriberExportQuery): number {
+  return groups
+    .filter(
+      (g) =>
+        (query.segment === "all" || g.segment === query.segment) &&
+        (query.status === "all" || g.status === query.status) &&
+        (query.source === "all" || g.source === query.source),
+    )
+    .reduce((sum, g) => sum + g.n, 0);
+}
+
+async function tagTotal(db: Db, tag: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${emailSubscriberTagCounts.n}), 0)::int` })
+    .from(emailSubscriberTagCounts)
+    .where(eq(emailSubscriberTagCounts.tag, tag));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The total for the filters: exact from the counters without a search (and, for a tag alone, from
+ * the tag's counter); with a search (or a tag beside other filters) exact up to 1,000 matches,
+ * beyond that the planner's estimate, flagged (no more than the total without the search).
+ */
+async function matchTotal(
+  db: Db,
+  query: SubscriberExportQuery,
+  groups: CountGroup[],
+  where: SQL | undefined,
+): Promise<ListTotal> {
+  const unsearched = groupsTotal(groups, query);
+  const onlyEquality = !query.search.trim() && !query.tag;
+  if (onlyEquality) return { total: unsearched, exact: true };
+  const tagAlone = !query.search.trim() && query.segment === "all" && query.status === "all" && query.source === "all";
+  if (tagAlone) return { total: await tagTotal(db, query.tag), exact: true };
+  const atMost = query.tag ? Math.min(unsearched, await tagTotal(db, query.tag)) : unsearched;
+  return cappedCount(db, emailSubscribers, where, atMost);
 }
 
 export async function listSubscribers(db: Db, query: SubscriberListQuery): Promise<SubscriberListResponse> {
@@ -138,17 +231,19 @@ export async function listSubscribers(db: Db, query: SubscriberListQuery): Promi
     .orderBy(...listOrder)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  // A short first page holds every match: no count query needed.
-  const total =
+  const groups = await countGroups(db);
+  // A short first page holds every match: no count needed.
+  const counted =
     query.page === 1 && rows.length < query.pageSize
-      ? rows.length
-      : Number((await db.select({ n: sql<number>`count(*)::int` }).from(emailSubscribers).where(where))[0]?.n ?? 0);
+      ? { total: rows.length, exact: true }
+      : await matchTotal(db, query, groups, where);
   return {
     items: rows.map(toAdminSubscriber),
-    total,
+    total: counted.total,
+    totalIsEstimate: !counted.exact,
     page: query.page,
     pageSize: query.pageSize,
-    summary: await statusSummary(db),
+    summary: summaryOf(groups),
   };
 }
 
@@ -184,9 +279,11 @@ export async function* iterateSubscribers(
 export const maxTagsListed = 200;
 
 export async function listTags(db: Db): Promise<SubscriberTagsResponse> {
+  // From the tag counters the triggers keep (migration 0019), not by reading every subscriber.
+  await foldIfPiledUp(db);
   const result = await db.execute(
-    sql`select tag, count(*)::int as count from ${emailSubscribers}, unnest(${emailSubscribers.tags}) as tag
-        group by tag order by count(*) desc, tag asc limit ${maxTagsListed}`,
+    sql`select tag, sum(n)::int as count from ${emailSubscriberTagCounts}
+        group by tag having sum(n) > 0 order by sum(n) desc, tag asc limit ${maxTagsListed}`,
   );
   return {
     tags: (result.rows as { tag: string; count: number | string }[]).map((r) => ({
