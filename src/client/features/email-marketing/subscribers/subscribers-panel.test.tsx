@@ -68,10 +68,14 @@ beforeEach(() => {
           ],
         }),
       "GET /api/admin/email-subscribers": ({ url }) => {
-        const page = Number(new URL(url, "http://x").searchParams.get("page"));
+        const params = new URL(url, "http://x").searchParams;
+        const page = Number(params.get("page"));
+        // A one-letter search has more matches than the server counts: its total is an estimate.
+        const estimated = params.get("search") === "a";
         return Response.json({
           items: [ada, grace, hedy],
-          total: 60,
+          total: estimated ? 1500 : 60,
+          totalIsEstimate: estimated,
           page,
           pageSize: 25,
           summary: { total: 1234, active: 1000, unsubscribed: 200, bounced: 30, complained: 4 },
@@ -94,6 +98,14 @@ const row = tableRow;
 const loaded = () => screen.findByText("Showing 1–3 of 60 subscribers");
 
 describe("SubscribersPanel", () => {
+  it('says "about" when the server\'s total is an estimate', async () => {
+    renderPanel();
+    await loaded();
+    fireEvent.change(screen.getByLabelText("Search"), { target: { value: "a" } });
+    expect(await screen.findByText("Showing 1–3 of about 1,500 subscribers")).toBeTruthy();
+    expect(screen.getByText(/Page 1 of about/).textContent).toBe("Page 1 of about 60");
+  });
+
   it("shows the summary figures and one row per subscriber with status badges", async () => {
     renderPanel();
     await loaded();
