@@ -132,6 +132,7 @@ describe("public POSTs: one durable commit per accepted submission", () => {
       }),
     );
     expect(outcome).toEqual({ status: 201, commits: 1, sentOutsideTransactions: [] });
+    expectOneStatementHolding(["applications", "email_subscribers", "email_logs", "pgboss.job"]);
     const email = await emailTo("one-commit-a@example.com");
     expect(email).toBeDefined();
     expect(await jobsFor(email!.id)).toBe(1);
