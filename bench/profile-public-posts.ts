@@ -66,7 +66,9 @@ function summarise(profile: Profile, windowStart: number, windowEnd: number) {
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
-      .map(([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`)
+      .map(
+        ([k, v]) => `  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`,
+      )
       .join("\n");
   return `self time by package/file (window ${(total / 1e6).toFixed(1)} s):\n${top(selfByPackage, 30)}\n\nself time by function:\n${top(selfByFunction, 45)}`;
 }
