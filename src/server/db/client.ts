@@ -18,7 +18,11 @@ import * as schema from "./schema";
 export type Db = NodePgDatabase<typeof schema>;
 
 export type SqlExecutor = {
-  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * `options.name` (PostgreSQL): run as a named prepared statement, parsed and planned once per
+   * connection; the same name must always carry the same text. PGlite ignores it.
+   */
+  executeSql(text: string, values: unknown[], options?: { name?: string }): Promise<{ rows: unknown[] }>;
 };
 
 export type Database = {
@@ -125,8 +129,10 @@ async function openPostgres(connectionString: string): Promise<Database> {
     db,
     connectionString,
     executor: {
-      async executeSql(text, values) {
-        const result = await pool.query(text, values as unknown[]);
+      async executeSql(text, values, options) {
+        const result = options?.name
+          ? await pool.query({ name: options.name, text, values: values as unknown[] })
+          : await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
     },

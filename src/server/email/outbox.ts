@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type EmailAttachment, emailLogs } from "../db/schema";
 import type { DbOrTx } from "../db/types";
 import { removeCredentialLinks } from "../http/credential-paths";
-import type { JobQueue } from "../jobs/queue";
+import { type JobQueue, jobsInsertSql } from "../jobs/queue";
 import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
 
@@ -45,54 +46,129 @@ function removeCredentialLinksFrom(kind: string | undefined, part: string): stri
   return text;
 }
 
+type OutboxMessage = {
+  to: string;
+  name?: string | null;
+  email: RenderedEmail;
+  kind?: string;
+  idempotencyKey?: string;
+  /** Kept on the row, so every send attempt (and a retry) carries the same files. */
+  attachments?: EmailAttachment[];
+  secrets?: EmailSecrets;
+};
+
+/** The email_logs row for a message, as stored: credential links hidden or removed, a new id. */
+function outboxRow(message: OutboxMessage) {
+  const secrets = message.secrets?.links ?? [];
+  const clean = (part: string) => removeCredentialLinksFrom(message.kind, hideSecretsIn(part, secrets));
+  const id = randomUUID();
+  return {
+    id,
+    recipientEmail: message.to,
+    recipientName: message.name || null,
+    subject: clean(message.email.subject),
+    body: clean(message.email.html),
+    textBody: clean(message.email.text),
+    kind: message.kind ?? null,
+    idempotencyKey: message.idempotencyKey ?? null,
+    // A base64 file (a receipt's PDF) is the system's own bytes, and no link in it could be read as text.
+    attachments: (message.attachments ?? []).map((a) =>
+      a.encoding === "base64" ? a : { ...a, content: clean(a.content) },
+    ),
+    sealedSecrets: message.secrets
+      ? sealSecrets(message.secrets.cipher, secrets, { id, recipientEmail: message.to })
+      : null,
+    status: "queued" as const,
+  };
+}
+
 /**
  * Transactional outbox, step 1: records the message as "queued" in the caller's transaction, so
  * the message exists exactly when the business change commits. Returns the email_logs id.
  * Credential tokens go in `secrets` (see hidden-links.ts): the row keeps markers and the sealed
  * tokens, never a working link.
  */
-export async function queueEmail(
-  tx: DbOrTx,
-  message: {
-    to: string;
-    name?: string | null;
-    email: RenderedEmail;
-    kind?: string;
-    idempotencyKey?: string;
-    /** Kept on the row, so every send attempt (and a retry) carries the same files. */
-    attachments?: EmailAttachment[];
-    secrets?: EmailSecrets;
-  },
-): Promise<string> {
-  const secrets = message.secrets?.links ?? [];
-  const clean = (part: string) => removeCredentialLinksFrom(message.kind, hideSecretsIn(part, secrets));
-  const subject = clean(message.email.subject);
-  const html = clean(message.email.html);
-  const text = clean(message.email.text);
-  // A base64 file (a receipt's PDF) is the system's own bytes, and no link in it could be read as text.
-  const attachments = (message.attachments ?? []).map((a) =>
-    a.encoding === "base64" ? a : { ...a, content: clean(a.content) },
-  );
-  const id = randomUUID();
-  const [row] = await tx
-    .insert(emailLogs)
-    .values({
-      id,
-      recipientEmail: message.to,
-      recipientName: message.name || null,
-      subject,
-      body: html,
-      textBody: text,
-      kind: message.kind ?? null,
-      idempotencyKey: message.idempotencyKey ?? null,
-      attachments,
-      sealedSecrets: message.secrets
-        ? sealSecrets(message.secrets.cipher, secrets, { id, recipientEmail: message.to })
-        : null,
-      status: "queued",
-    })
-    .returning({ id: emailLogs.id });
+export async function queueEmail(tx: DbOrTx, message: OutboxMessage): Promise<string> {
+  const [row] = await tx.insert(emailLogs).values(outboxRow(message)).returning({ id: emailLogs.id });
   return row!.id;
+}
+
+/**
+ * Steps 1 and 2 of the outbox inside one statement of the caller's (decision 020, addendum): the
+ * CTEs `<name>` (the email_logs row, stored only when `when` gives a row and the placeholder
+ * `<prefix>send` is true) and `<name>_jobs` (its send job, pg-boss's own insert; `withJobs` false,
+ * for a process without a queue, makes it an empty CTE: the worker's sweep sends the row).
+ * Values from `outboxStatementValues`. Plain messages only (no attachments, secrets or idempotency key).
+ */
+export function outboxStatementCtes(name: string, when: SQL, prefix: string, withJobs: boolean): SQL {
+  const p = (field: string) => sql.placeholder(`${prefix}${field}`);
+  const emails = sql.identifier(name);
+  const jobs = withJobs
+    ? jobsInsertSql(sql`select ${emailSendJob}::text as name, json_build_object('emailLogId', e.id) as data,
+        ${p("retryLimit")}::int as retry_limit, ${p("retryDelay")}::int as retry_delay,
+        ${p("retryBackoff")}::boolean as retry_backoff
+      from ${emails} as e`)
+    : sql`select null::uuid as id where false`;
+  return sql`${emails} as (
+    insert into ${emailLogs} (id, recipient_email, recipient_name, subject, body, text_body, kind, status)
+    select ${p("id")}::uuid, ${p("to")}::text, ${p("name")}::text, ${p("subject")}::text, ${p("html")}::text,
+      ${p("text")}::text, ${p("kind")}::text, 'queued'
+    where ${p("send")}::boolean and exists (${when})
+    returning id
+  ),
+  ${sql.identifier(`${name}_jobs`)} as (${jobs})`;
+}
+
+/**
+ * The values of outboxStatementCtes' placeholders for one message (null: nothing to send, e.g. a
+ * message staff switched off), and the id its row will have. `queue`: this process's queue, which
+ * must have created the send queue at start-up; the statement must be the `withJobs` variant
+ * exactly when there is one.
+ */
+export function outboxStatementValues(
+  prefix: string,
+  message: OutboxMessage | null,
+  queue: JobQueue | null | undefined,
+): { id: string | null; values: Record<string, unknown> } {
+  if (message && (message.attachments?.length || message.secrets || message.idempotencyKey)) {
+    throw new Error("outboxStatementValues takes plain messages only; use queueEmail");
+  }
+  if (queue && !queue.createdAtStart(emailSendJob)) {
+    throw new Error(`Queue ${emailSendJob} is not created at start-up; add it to the queue's \`queues\``);
+  }
+  const row = message ? outboxRow(message) : null;
+  const job = sendJobOptions();
+  const values = {
+    send: row !== null,
+    id: row?.id ?? null,
+    to: row?.recipientEmail ?? null,
+    name: row?.recipientName ?? null,
+    subject: row?.subject ?? null,
+    html: row?.body ?? null,
+    text: row?.textBody ?? null,
+    kind: row?.kind ?? null,
+    retryLimit: job.retryLimit,
+    retryDelay: job.retryDelay,
+    retryBackoff: job.retryBackoff,
+  };
+  return {
+    id: row?.id ?? null,
+    values: Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value])),
+  };
+}
+
+/**
+ * After a statement with outboxStatementCtes: every email it stored has its send job when there
+ * is a queue. pg-boss stores none only for a missing queue, which createdAtStart rules out; were
+ * it to happen anyway, the submission has committed, the email stays queued and the worker's
+ * sweep enqueues it again, so it is reported rather than failed.
+ */
+export function checkStatementJobs(outcome: { emails: number; jobs: number }, queue: JobQueue | null | undefined) {
+  if (queue && outcome.jobs !== outcome.emails) {
+    const warning = "emails stored without their send job; the outbox sweep will enqueue them";
+    if (outboxWarnings.log) outboxWarnings.log.warn({ emails: outcome.emails, jobs: outcome.jobs }, warning);
+    else console.warn(warning, outcome);
+  }
 }
 
 /**

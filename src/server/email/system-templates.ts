@@ -372,20 +372,19 @@ export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
   return renderMarkdownEmail(compiledDefault(key), data);
 }
 
+/** The email_templates row that applies to a message (subject, body, switch), or null for none. */
+export type SystemTemplateRow = { subject: string; body: string; isActive: boolean } | null;
+
 /**
- * One recipient's copy of a product message: the season's own copy (email_templates row named key
- * for `retreatId`) when the message is about a retreat that has one, else the edited default
- * (retreat_id null), else the built-in text. Returns null when staff switched the message off
- * (isActive false) in the row that applies: the caller then queues nothing and carries on. Edited
- * text renders in the email sandbox, off the event loop.
+ * Which email_templates row applies: the season's own copy (the row named key for `retreatId`)
+ * when the message is about a retreat that has one, else the edited default (retreat_id null).
  */
-export async function renderSystemEmail<K extends SystemTemplateKey>(
+export async function systemTemplateRow(
   db: DbOrTx,
-  key: K,
-  data: SystemTemplateData[K],
+  key: SystemTemplateKey,
   /** The season whose copy comes first: an id, or a subquery giving one (the current retreat). */
   scope: { retreatId?: string | null | SQL<string | null> } = {},
-): Promise<RenderedEmail | null> {
+): Promise<SystemTemplateRow> {
   const retreatId = scope.retreatId ?? null;
   const [row] = await db
     .select({ subject: emailTemplates.subject, body: emailTemplates.body, isActive: emailTemplates.isActive })
@@ -401,9 +400,28 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
     // The season's copy before the default.
     .orderBy(sql`${emailTemplates.retreatId} is null`)
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * One recipient's copy of a product message from the row that applies (systemTemplateRow): the
+ * built-in text when there is no row or it holds the default, else the edited text. Returns null
+ * when staff switched the message off (isActive false): the caller then queues nothing and
+ * carries on. Edited text renders in the email sandbox, off the event loop.
+ */
+export async function renderSystemTemplate<K extends SystemTemplateKey>(
+  key: K,
+  row: SystemTemplateRow,
+  data: SystemTemplateData[K],
+): Promise<RenderedEmail | null> {
   if (row && !row.isActive) return null;
   if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);
-  const text = { ...row, footer: systemTemplates[key].footer, variables: systemTemplateVariableNames(key) };
+  const text = {
+    subject: row.subject,
+    body: row.body,
+    footer: systemTemplates[key].footer,
+    variables: systemTemplateVariableNames(key),
+  };
   try {
     const rendered = await renderSystemTextInSandbox(text, data);
     // Not rendered in time (callers hold a transaction): the built-in text goes out instead.
@@ -414,6 +432,23 @@ export async function renderSystemEmail<K extends SystemTemplateKey>(
     // with the default text.
   }
   return renderDefaultSystemEmail(key, data);
+}
+
+/**
+ * One recipient's copy of a product message: the season's own copy (email_templates row named key
+ * for `retreatId`) when the message is about a retreat that has one, else the edited default
+ * (retreat_id null), else the built-in text. Returns null when staff switched the message off
+ * (isActive false) in the row that applies: the caller then queues nothing and carries on. Edited
+ * text renders in the email sandbox, off the event loop.
+ */
+export async function renderSystemEmail<K extends SystemTemplateKey>(
+  db: DbOrTx,
+  key: K,
+  data: SystemTemplateData[K],
+  /** The season whose copy comes first: an id, or a subquery giving one (the current retreat). */
+  scope: { retreatId?: string | null | SQL<string | null> } = {},
+): Promise<RenderedEmail | null> {
+  return renderSystemTemplate(key, await systemTemplateRow(db, key, scope), data);
 }
 
 /** Adds a row with the default text for every message that has none; edited rows are left alone. */

@@ -10,7 +10,7 @@ type ChildOptions = RateLimitOptions & { routeInfo?: { method?: string | string[
 export const sweepEveryMs = 60_000;
 
 /**
- * One statement per hit, so concurrent hits from any number of processes serialise on the row
+ * One statement per hit (a named prepared statement: parsed and planned once per connection), so concurrent hits from any number of processes serialise on the row
  * lock and add up exactly. Both CASEs read the old row: a window that has ended starts again at 1.
  * The database clock decides, so processes whose clocks disagree still share one window.
  */
@@ -54,7 +54,7 @@ export function databaseRateLimitStore(
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      shared.executor.executeSql(incrSql, [`${this.prefix}|${key}`, timeWindow]).then(
+      shared.executor.executeSql(incrSql, [`${this.prefix}|${key}`, timeWindow], { name: "rhq_rate_limit_incr" }).then(
         ({ rows }) => {
           const row = rows[0] as { hits: number | string; ttl: number | string };
           callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { createRequire } from "node:module";
+import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
 import type { DbOrTx } from "../db/types";
@@ -19,6 +20,11 @@ export type JobQueue = {
     data: T,
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
+  /**
+   * True when the queue was created at start-up (`queues`): only then may a statement of ours
+   * insert its jobs (jobsInsertSql), since pg-boss's insert silently stores nothing for a missing queue.
+   */
+  createdAtStart(name: string): boolean;
   /** Process jobs of one queue in this process. */
   work<T extends object>(
     name: string,
@@ -111,6 +117,9 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
       if (id === null && !sendOptions?.singletonKey) throw new Error(`Job for ${name} was not stored`);
       return id;
     },
+    createdAtStart(name) {
+      return created.has(name);
+    },
     async work(name, handler, workOptions) {
       if (options.sendOnly) throw new Error(`This process only enqueues jobs (RUN_WORKER=false); cannot work ${name}`);
       await ensureQueue(name);
@@ -152,4 +161,44 @@ function serializeQueueCreation(boss: PgBoss, database: Database) {
       await tx.execute(sql`select pg_advisory_xact_lock(${queueCreationLock})`);
       await createQueue(name, queueOptions);
     });
+}
+
+/** pg-boss's SQL plans (its statement texts), to run its own INSERT inside one of our statements. */
+const pgBossPlans = createRequire(import.meta.url)("pg-boss/src/plans.js") as {
+  insertJobs(schema: string): string;
+};
+
+/** The schema pg-boss uses (its default; startJobQueue does not change it). */
+const pgBossSchema = "pgboss";
+
+/**
+ * pg-boss's own multi-row job INSERT (its `insertJobs` plan, the statement behind `boss.insert`,
+ * with `RETURNING id`), for a data-modifying CTE of one of our statements: the jobs commit with
+ * the statement's other rows, so a submission and its email's send job are one statement and one
+ * commit (decision 020). `rows` is an SQL query whose rows each give one job, in columns name (text), data
+ * (json), retry_limit, retry_delay (int) and retry_backoff (boolean); no rows, no jobs. The queue must have been created at
+ * start-up (JobQueue.createdAtStart): the plan joins pgboss.queue and stores nothing otherwise.
+ * pg-boss's own defaults (its $2..$6) are null, as for a PgBoss made without retention or
+ * expiry settings (startJobQueue). The queue test proves the rows equal what `boss.send` stores.
+ */
+export function jobsInsertSql(rows: SQL): SQL {
+  const records = sql`(select json_agg(json_build_object(
+      'name', jobs.name, 'data', jobs.data, 'retryLimit', jobs.retry_limit,
+      'retryDelay', jobs.retry_delay, 'retryBackoff', jobs.retry_backoff)) from (${rows}) as jobs)`;
+  const text = `${pgBossPlans.insertJobs(pgBossSchema).trimEnd()}\n    RETURNING id`;
+  // Its parameters become ours: $1 (the JSON rows) our records, $2..$6 (config defaults) null.
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i % 2 === 0) {
+      chunks.push(sql.raw(parts[i]!));
+    } else if (parts[i] === "1") {
+      chunks.push(records);
+    } else if (Number(parts[i]) <= 6) {
+      chunks.push(sql`null`);
+    } else {
+      throw new Error(`pg-boss's insertJobs plan has an unexpected parameter $${parts[i]}`);
+    }
+  }
+  return sql.join(chunks);
 }

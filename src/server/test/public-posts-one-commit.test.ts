@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from "./test-app";
 
 /**
  * Decision 020: an accepted public submission is one durable commit: its rows, its confirmation
- * email in the outbox and that email's send job, in the one transaction of the request. The rate
- * limit writes nothing durable (an unlogged table on PostgreSQL, memory on PGlite), and no job is
- * sent after the commit.
+ * email in the outbox and that email's send job, in the one transaction of the request; for a new
+ * address (the addendum) that transaction is a single statement, without BEGIN and COMMIT. The
+ * rate limit writes nothing durable (an unlogged table on PostgreSQL, memory on PGlite), and no
+ * job is sent after the commit.
  */
 let t: TestApp;
 let app: FastifyInstance;
@@ -43,12 +44,29 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let ip = 0;
+/** Statements outside a transaction that write durable rows: each is a commit of its own. */
+const durableStatements = () =>
+  autocommitStatements.filter((text) =>
+    /insert into "?(pgboss\.job|email_logs|email_subscribers|applications)/i.test(text),
+  );
+
 async function measured(post: () => Promise<{ statusCode: number }>) {
   transactions = 0;
   sentOutsideTransactions.length = 0;
   autocommitStatements.length = 0;
   const res = await post();
-  return { status: res.statusCode, transactions, sentOutsideTransactions: [...sentOutsideTransactions] };
+  return {
+    status: res.statusCode,
+    commits: transactions + durableStatements().length,
+    sentOutsideTransactions: [...sentOutsideTransactions],
+  };
+}
+
+/** The one statement that stored a new address's submission: every row of it, in that statement. */
+function expectOneStatementHolding(tables: string[]) {
+  const [statement, ...others] = durableStatements();
+  expect(others).toEqual([]);
+  for (const table of tables) expect(statement).toMatch(new RegExp(`insert into "?${table.replace(".", "\\.")}`, "i"));
 }
 
 async function jobsFor(emailLogId: string) {
@@ -77,11 +95,11 @@ describe("public POSTs: one durable commit per accepted submission", () => {
         remoteAddress: `198.18.0.${++ip}`,
       }),
     );
-    expect(outcome).toEqual({ status: 200, transactions: 1, sentOutsideTransactions: [] });
-    // Nothing durable outside it: the rate limit is counted in an unlogged table (PostgreSQL) or in memory (PGlite),
+    expect(outcome).toEqual({ status: 200, commits: 1, sentOutsideTransactions: [] });
+    // That commit is one statement with the subscriber, the welcome and its job; nothing durable
+    // besides: the rate limit is counted in an unlogged table (PostgreSQL) or in memory (PGlite),
     // and no job is inserted after the commit.
-    const durable = autocommitStatements.filter((text) => /pgboss\.job|email_logs|email_subscribers/i.test(text));
-    expect(durable).toEqual([]);
+    expectOneStatementHolding(["email_subscribers", "email_logs", "pgboss.job"]);
     if (app.database.driver === "pglite") {
       expect(autocommitStatements.filter((text) => text.includes("rate_limit_hits"))).toEqual([]);
     }
@@ -113,7 +131,8 @@ describe("public POSTs: one durable commit per accepted submission", () => {
         remoteAddress: `198.18.0.${++ip}`,
       }),
     );
-    expect(outcome).toEqual({ status: 201, transactions: 1, sentOutsideTransactions: [] });
+    expect(outcome).toEqual({ status: 201, commits: 1, sentOutsideTransactions: [] });
+    expectOneStatementHolding(["applications", "email_subscribers", "email_logs", "pgboss.job"]);
     const email = await emailTo("one-commit-a@example.com");
     expect(email).toBeDefined();
     expect(await jobsFor(email!.id)).toBe(1);

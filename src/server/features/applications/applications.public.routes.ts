@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
 import { rateLimits } from "../../http/rate-limit";
-import { applicationReceivedMessage, submitApplication } from "./applications.service";
+import { applicationReceivedMessage, submitApplicationFromForm } from "./applications.service";
 
 const responseSchema = z.object({ success: z.literal(true), id: z.uuid(), message: z.string() });
 
@@ -16,8 +16,9 @@ export async function registerApplicationPublicRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: applicationSubmissionSchema, response: { 201: responseSchema } },
     },
     async (request, reply) => {
-      // The confirmations' send jobs commit with the application (one commit, decision 020).
-      const { id } = await submitApplication(app.db, request.body, {
+      // The confirmations' send jobs commit with the application (one commit, decision 020): from
+      // a new address in one statement, else in a transaction.
+      const { id } = await submitApplicationFromForm(app.database, request.body, {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
         queue: app.queue,

@@ -1,12 +1,26 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationSubmission } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
-import type { Db } from "../../db/client";
-import { applications, retreats } from "../../db/schema";
+import type { Database, Db } from "../../db/client";
+import { preparedStatement, sqlState } from "../../db/prepared-statement";
+import { applications, emailSubscribers, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
-import { enqueueEmailsInTransaction, queueEmail } from "../../email/outbox";
+import {
+  checkStatementJobs,
+  enqueueEmailsInTransaction,
+  outboxStatementCtes,
+  outboxStatementValues,
+  queueEmail,
+} from "../../email/outbox";
 import { preferencesUrl } from "../../email/subscriber-links";
-import { renderSystemEmail } from "../../email/system-templates";
+import {
+  cachedSystemTemplateRow,
+  forgetCachedSystemTemplateRow,
+  stillAppliesSql,
+  stillAppliesValues,
+} from "../../email/system-template-cache";
+import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import { AppError } from "../../http/errors";
 import type { JobQueue } from "../../jobs/queue";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
@@ -152,4 +166,169 @@ async function subscribeAndConfirm(
   if (!email) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
   return queueEmail(tx, { to: subscriber.email, name, email, kind: "application_received" });
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * An application from an address with no subscriber yet, in one statement (its own transaction,
+ * one durable commit): the application as submitApplication stores it, the applicant's subscriber
+ * as upsertSubscriber inserts one, the confirmation in the outbox and its send job. All of it only
+ * if the retreat is still open under the name the email was rendered with, the template row is
+ * still the one it was rendered from, and the address has no subscriber; else nothing is stored.
+ * A subscriber inserted meanwhile by a concurrent request fails the statement on the unique index
+ * (nothing stored either). submitApplication's transaction then does the general case.
+ */
+const submitFromNewAddress = [false, true].map((withJobs) =>
+  preparedStatement(
+    "rhq_application_submit",
+    sql`with retreat as (
+      select ${retreats.id} as id from ${retreats}
+      where ${retreats.id} = ${p("retreatId")}::uuid and ${inArray(retreats.status, [...activeRetreatStatuses])}
+        and ${retreats.name} = ${p("retreatName")}::text
+    ),
+    fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok),
+    go as (
+      select 1 from retreat, fresh
+      where fresh.ok and not exists (
+        select 1 from ${emailSubscribers} where lower(${emailSubscribers.email}) = lower(${p("email")}::text))
+    ),
+    new_application as (
+      insert into ${applications} (retreat_id, application_type, first_name, last_name, email, phone, city, country,
+        partner_first_name, partner_last_name, partner_email, partner_phone, partner_city, partner_country,
+        instagram_handle, linkedin_url, website_url, motivations, advocacy_involvement, room_preference,
+        wants_vip_upgrade, dietary_notes, additional_info, consent_gdpr, consent_marketing, stage, submitted_at)
+      select ${p("retreatId")}::uuid, ${p("applicationType")}::text, ${p("firstName")}::text, ${p("lastName")}::text,
+        ${p("email")}::text, ${p("phone")}::text, ${p("city")}::text, ${p("country")}::text,
+        ${p("partnerFirstName")}::text, ${p("partnerLastName")}::text, ${p("partnerEmail")}::text,
+        ${p("partnerPhone")}::text, ${p("partnerCity")}::text, ${p("partnerCountry")}::text,
+        ${p("instagramHandle")}::text, ${p("linkedinUrl")}::text, ${p("websiteUrl")}::text,
+        ${p("motivations")}::text, ${p("advocacyInvolvement")}::text, ${p("roomPreference")}::text,
+        ${p("wantsVipUpgrade")}::boolean, ${p("dietaryNotes")}::text, ${p("additionalInfo")}::text,
+        ${p("consentGdpr")}::boolean, ${p("consentMarketing")}::boolean, 'new', ${p("submittedAt")}::timestamptz
+      from go
+      returning id
+    ),
+    new_subscriber as (
+      insert into ${emailSubscribers} (email, first_name, last_name, segment, source, application_id,
+        marketing_emails, consent_at, consent_ip, unsubscribe_token)
+      select ${p("email")}::text, ${p("subscriberFirstName")}::text, ${p("subscriberLastName")}::text, 'applicant',
+        'application_form', a.id, ${p("consentMarketing")}::boolean, ${p("consentAt")}::timestamptz,
+        ${p("consentIp")}::text, ${p("unsubscribeToken")}::text
+      from new_application as a
+      returning id
+    ),
+    ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs)}
+    select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
+      (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
+      (select count(*)::int from confirmation_jobs) as jobs`,
+  ),
+);
+
+/** Open retreats' names by id, for the confirmation rendered before the statement (which checks them). */
+const retreatNames = new Map<string, string>();
+
+/**
+ * The public form's submission (POST /api/application): from an address with no subscriber yet,
+ * one statement (submitFromNewAddress), the confirmation rendered beforehand from the cached
+ * retreat name and template row; anything else (a known address, a partner with an address of
+ * their own, a retreat or template changed since it was cached, an unknown or closed retreat)
+ * through submitApplication's transaction. Same outcome as submitApplication in every case.
+ */
+export async function submitApplicationFromForm(
+  database: Database,
+  input: ApplicationSubmission,
+  ctx: SubmitContext,
+): Promise<{ id: string }> {
+  if (input.website) throw new AppError("bad_request", spamMessage);
+  const isCouple = input.applicationType === "couple";
+  const partnerHasOwnAddress =
+    isCouple && input.partnerEmail && input.partnerEmail.toLowerCase() !== input.email.toLowerCase();
+  const retreatName = partnerHasOwnAddress ? undefined : await openRetreatName(database.db, input.retreatId);
+  if (retreatName === undefined) return submitApplication(database.db, input, ctx);
+
+  const row = await cachedSystemTemplateRow(database.db, "application_received", input.retreatId, {
+    retreatId: input.retreatId,
+  });
+  const unsubscribeToken = randomBytes(32).toString("hex");
+  const applicantName = [input.firstName, input.lastName].filter(Boolean).join(" ");
+  const email = await renderSystemTemplate("application_received", row, {
+    firstName: input.firstName,
+    applicantName,
+    partnerName: isCouple ? [input.partnerFirstName, input.partnerLastName].filter(Boolean).join(" ") : "",
+    retreatName,
+    publicUrl: ctx.publicUrl,
+    preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
+  });
+  const mail = outboxStatementValues(
+    "mail_",
+    email && { to: input.email, name: applicantName, email, kind: "application_received" },
+    ctx.queue,
+  );
+  const partner = (value: string) => (isCouple ? orNull(value) : null);
+  const at = new Date().toISOString();
+  let outcome: { fresh: boolean; retreats: number; application_id: string | null; emails: number; jobs: number };
+  try {
+    [outcome] = (await submitFromNewAddress[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
+      ...stillAppliesValues("tpl_", row),
+      ...mail.values,
+      retreatId: input.retreatId,
+      retreatName,
+      applicationType: input.applicationType,
+      firstName: input.firstName,
+      lastName: orNull(input.lastName),
+      email: input.email,
+      phone: orNull(input.phone),
+      city: orNull(input.city),
+      country: orNull(input.country),
+      partnerFirstName: partner(input.partnerFirstName),
+      partnerLastName: partner(input.partnerLastName),
+      partnerEmail: partner(input.partnerEmail),
+      partnerPhone: partner(input.partnerPhone),
+      partnerCity: partner(input.partnerCity),
+      partnerCountry: partner(input.partnerCountry),
+      instagramHandle: orNull(input.instagramHandle),
+      linkedinUrl: orNull(input.linkedinUrl),
+      websiteUrl: orNull(input.websiteUrl),
+      motivations: input.motivations,
+      advocacyInvolvement: input.advocacyInvolvement,
+      roomPreference: input.roomPreference ?? null,
+      wantsVipUpgrade: input.wantsVipUpgrade,
+      dietaryNotes: orNull(input.dietaryNotes),
+      additionalInfo: orNull(input.additionalInfo),
+      consentGdpr: input.consentGdpr,
+      consentMarketing: input.consentMarketing,
+      submittedAt: at,
+      subscriberFirstName: input.firstName || null,
+      subscriberLastName: input.lastName || null,
+      consentAt: input.consentMarketing ? at : null,
+      consentIp: input.consentMarketing ? ctx.clientIp : null,
+      unsubscribeToken,
+    })) as [typeof outcome];
+  } catch (error) {
+    // A subscriber for the address committed meanwhile (unique index): nothing was stored.
+    if (sqlState(error) !== "23505") throw error;
+    return submitApplication(database.db, input, ctx);
+  }
+  if (outcome.application_id) {
+    checkStatementJobs(outcome, ctx.queue);
+    return { id: outcome.application_id };
+  }
+  if (!outcome.fresh) forgetCachedSystemTemplateRow("application_received", input.retreatId);
+  if (outcome.retreats === 0) retreatNames.delete(input.retreatId);
+  return submitApplication(database.db, input, ctx);
+}
+
+/** The open retreat's name (cached; the statement checks it), or undefined when none is open with that id. */
+async function openRetreatName(db: Db, retreatId: string): Promise<string | undefined> {
+  const cached = retreatNames.get(retreatId);
+  if (cached !== undefined) return cached;
+  const [retreat] = await db
+    .select({ name: retreats.name })
+    .from(retreats)
+    .where(and(eq(retreats.id, retreatId), inArray(retreats.status, [...activeRetreatStatuses])));
+  if (!retreat) return undefined;
+  if (retreatNames.size >= 100) retreatNames.clear();
+  retreatNames.set(retreatId, retreat.name);
+  return retreat.name;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { waitlistSchema } from "../../../shared/schemas/waitlist";
 import { rateLimits } from "../../http/rate-limit";
-import { joinWaitlist, waitlistSuccessMessage } from "./waitlist.service";
+import { joinWaitlistFromForm, waitlistSuccessMessage } from "./waitlist.service";
 
 const responseSchema = z.object({ success: z.literal(true), message: z.string() });
 
@@ -15,8 +15,9 @@ export async function registerWaitlistRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: waitlistSchema, response: { 200: responseSchema } },
     },
     async (request) => {
-      // The welcome's send job commits with the subscriber (one commit, decision 020).
-      await joinWaitlist(app.db, request.body, {
+      // The welcome's send job commits with the subscriber (one commit, decision 020): a new
+      // address in one statement, a known one in a transaction.
+      await joinWaitlistFromForm(app.database, request.body, {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
         queue: app.queue,
