@@ -2,7 +2,21 @@ import { z } from "zod";
 import { type TaskStatus, taskPriorities, taskStatuses } from "../tasks-workflow";
 import { limits } from "./common";
 
-export * from "../tasks-workflow";
+export {
+  actionsFor,
+  isOverdue,
+  type TaskAction,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskStatusVia,
+  taskActions,
+  taskPriorities,
+  taskPriorityLabels,
+  taskStatuses,
+  taskStatusLabels,
+  transitionError,
+  vendorTaskActions,
+} from "../tasks-workflow";
 
 /** completedAt is set when a task reaches Completed and cleared when it leaves it. */
 export function completedAtFor(to: TaskStatus, previous: Date | null, now: Date): Date | null {

@@ -30,7 +30,7 @@ export function reloadPage() {
  * rather than with the page: zod and a form library were half of the page's JavaScript (decision
  * 021). Submitting awaits it, so what is refused, and with which message, is unchanged.
  */
-export const loadLoginSchema = () => import("../../../shared/schemas/auth").then((module) => module.loginSchema);
+export const loadLoginSchema = () => import("./login-schema").then((module) => module.loginSchema);
 function prefetchLoginSchema() {
   void loadLoginSchema().catch(() => undefined);
 }
