@@ -69,16 +69,7 @@ export const seedBookingTypes = [
   },
 ] as const;
 
-export const applicationStages = [
-  "new",
-  "screening",
-  "interview",
-  "accepted",
-  "payment",
-  "waitlist",
-  "declined",
-] as const;
-export type ApplicationStage = (typeof applicationStages)[number];
+export { type ApplicationStage, applicationStages } from "./application-stages";
 
 export const roles = ["owner", "staff", "vendor", "guest"] as const;
 export type Role = (typeof roles)[number];

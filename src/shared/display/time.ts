@@ -1,5 +1,5 @@
 import { businessTimeZone } from "../constants";
-import { formatDayHeading, wallClockInZone } from "../schemas/schedule";
+import { formatDayHeading, wallClockInZone } from "../schedule-days";
 import { formatDay } from "./dates";
 
 export { formatDay, formatDayRange } from "./dates";

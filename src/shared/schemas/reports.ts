@@ -5,21 +5,19 @@
  * Staff may give a vendor (a caterer) the kitchen list of one retreat.
  */
 import { z } from "zod";
+import { reportFormats } from "../report-paths";
 import { formatDayHeading } from "./schedule";
 
-export const reportKinds = ["kitchen", "arrivals", "rooming"] as const;
-export type ReportKind = (typeof reportKinds)[number];
-export const reportFormats = ["json", "csv", "pdf"] as const;
-export type ReportFormat = (typeof reportFormats)[number];
-
-export const reportTitles: Record<ReportKind, string> = {
-  kitchen: "Kitchen list",
-  arrivals: "Arrivals and departures",
-  rooming: "Rooming list",
-};
-
-/** A form sent (or sent again) within this many days is marked as changed on the arrivals list. */
-export const recentChangeDays = 7;
+export {
+  type ReportFormat,
+  type ReportKind,
+  recentChangeDays,
+  reportFormats,
+  reportKinds,
+  reportPath,
+  reportTitles,
+  vendorKitchenPath,
+} from "../report-paths";
 
 const retreatId = z.uuid("Retreat id must be a uuid.");
 const format = z.enum(reportFormats, { message: "Format must be json, csv or pdf." }).default("json");
@@ -29,14 +27,6 @@ export const reportQuerySchema = z.strictObject({ retreatId: retreatId.optional(
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** The vendor's kitchen list: always one named retreat, the one they were given. */
 export const vendorReportQuerySchema = z.strictObject({ retreatId, format });
-
-/** Where each list is read; a format other than json downloads the file. */
-export function reportPath(kind: ReportKind, retreat: string, fileFormat: ReportFormat = "json"): string {
-  const query = new URLSearchParams({ retreatId: retreat, format: fileFormat });
-  return `/api/admin/reports/${kind}?${query}`;
-}
-export const vendorKitchenPath = (retreat: string, fileFormat: ReportFormat = "json") =>
-  `/api/vendor/reports/kitchen?${new URLSearchParams({ retreatId: retreat, format: fileFormat })}`;
 
 const reportRetreatSchema = z.object({ id: z.uuid(), name: z.string() });
 const reportHead = {

@@ -10,6 +10,4 @@ export const guestCheckoutParamsSchema = z.object({ paymentId: z.uuid("Payment i
 export const checkoutResponseSchema = z.object({ url: z.url() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
-/** Set on the guest portal's URL by Stripe's return (success or cancel) or an empty pay link. */
-export const paymentReturnStates = ["success", "cancelled", "none"] as const;
-export type PaymentReturnState = (typeof paymentReturnStates)[number];
+export { type PaymentReturnState, paymentReturnStates } from "../payment-return-states";

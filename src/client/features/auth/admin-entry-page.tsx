@@ -1,17 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Lock } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { z } from "zod";
 import {
   invalidCredentialsMessage,
   isOidcErrorCode,
-  type LoginInput,
-  loginSchema,
   missingCredentialsMessage,
   oidcErrorMessages,
-} from "../../../shared/schemas/auth";
+} from "../../../shared/auth-messages";
+import type { LoginInput } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -22,22 +18,26 @@ import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { homePathForRole } from "../admin-shell/role-home";
 import { loginPath } from "./auth-api";
-import { PasswordInput } from "./new-password";
+import { PasswordInput } from "./password-input";
 
 /** Reloading after sign-in starts the back office from a clean state with the new cookie. */
 export function reloadPage() {
   window.location.reload();
 }
 
+/**
+ * The route's own schema (the server's rules and messages), loaded when the form is first touched
+ * rather than with the page: zod and a form library were half of the page's JavaScript (decision
+ * 021). Submitting awaits it, so what is refused, and with which message, is unchanged.
+ */
+export const loadLoginSchema = () => import("./login-schema").then((module) => module.loginSchema);
+function prefetchLoginSchema() {
+  void loadLoginSchema().catch(() => undefined);
+}
+
 function LoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const ids = { username: useId(), password: useId(), note: useId() };
-  // The route's own rules; the page says only "enter both" and leaves the rest to the server.
-  const form = useForm<z.input<typeof loginSchema>, unknown, LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: "", password: "" },
-    shouldFocusError: false,
-  });
 
   const login = useWrite<LoginInput>({
     request: (body) => ({ method: "POST", path: loginPath, body }),
@@ -51,20 +51,36 @@ function LoginForm() {
     },
   });
 
-  const onSubmit = form.handleSubmit(
-    (values) => login.mutate(values),
-    (invalid) => {
-      const messages = [invalid.username?.message, invalid.password?.message];
-      toast(
-        messages.includes(missingCredentialsMessage)
-          ? { title: "Missing Information", description: missingCredentialsMessage, variant: "destructive" }
-          : { title: "Login Failed", description: invalidCredentialsMessage, variant: "destructive" },
-      );
-    },
-  );
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const loginSchema = await loadLoginSchema();
+    // The route's own rules; the page says only "enter both" and leaves the rest to the server.
+    const parsed = loginSchema.safeParse({
+      username: String(data.get("username") ?? ""),
+      password: String(data.get("password") ?? ""),
+    });
+    if (parsed.success) {
+      login.mutate(parsed.data);
+      return;
+    }
+    const messages = parsed.error.issues.map((issue) => issue.message);
+    toast(
+      messages.includes(missingCredentialsMessage)
+        ? { title: "Missing Information", description: missingCredentialsMessage, variant: "destructive" }
+        : { title: "Login Failed", description: invalidCredentialsMessage, variant: "destructive" },
+    );
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={ids.note} className="flex flex-col gap-5">
+    <form
+      onSubmit={onSubmit}
+      onFocus={prefetchLoginSchema}
+      onPointerEnter={prefetchLoginSchema}
+      noValidate
+      aria-describedby={ids.note}
+      className="flex flex-col gap-5"
+    >
       <div className="flex flex-col gap-2">
         <Label htmlFor={ids.username}>Username</Label>
         <Input
@@ -74,7 +90,7 @@ function LoginForm() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@example.com"
-          {...form.register("username")}
+          name="username"
         />
       </div>
       <div className="flex flex-col gap-2">
@@ -85,7 +101,7 @@ function LoginForm() {
           onToggle={() => setShowPassword((v) => !v)}
           controls={ids.password}
           autoComplete="current-password"
-          {...form.register("password")}
+          name="password"
         />
       </div>
       <Button type="submit" size="lg" disabled={login.isPending}>

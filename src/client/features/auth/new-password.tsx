@@ -1,5 +1,4 @@
-import { AlertCircle, Eye, EyeOff, LoaderCircle } from "lucide-react";
-import type { ComponentProps } from "react";
+import { AlertCircle, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
@@ -8,6 +7,9 @@ import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { StatusPanel } from "../../components/ui/public-page-shell";
+import { PasswordInput } from "./password-input";
+
+export { PasswordInput };
 
 /*
  * What every choose-a-password page shares (set-password, first-owner setup): the confirmation
@@ -29,30 +31,6 @@ export function withPasswordConfirmation<Shape extends { password: z.ZodString }
       path: ["confirmPassword"],
       message: passwordsDifferMessage,
     },
-  );
-}
-
-/** A password box with its show/hide toggle; `controls` names every input the toggle shows or hides. */
-export function PasswordInput({
-  visible,
-  onToggle,
-  controls,
-  ...input
-}: { visible: boolean; onToggle: () => void; controls: string } & ComponentProps<"input">) {
-  return (
-    <div className="relative">
-      <Input {...input} type={visible ? "text" : "password"} className="pr-12" />
-      <button
-        type="button"
-        aria-label={visible ? "Hide password" : "Show password"}
-        aria-pressed={visible}
-        aria-controls={controls}
-        onClick={onToggle}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground"
-      >
-        {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
-      </button>
-    </div>
   );
 }
 

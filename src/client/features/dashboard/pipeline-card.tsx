@@ -1,4 +1,4 @@
-import { applicationStages } from "../../../shared/constants";
+import { applicationStages } from "../../../shared/application-stages";
 import type { Dashboard } from "../../../shared/schemas/dashboard";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
 import { StageBadge } from "../applications/admin/stage-badge";

@@ -1,12 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard } from "lucide-react";
 import { useState } from "react";
-import {
-  type CheckoutResponse,
-  type PaymentOptions,
-  type PaymentReturnState,
-  paymentReturnStates,
-} from "../../../shared/schemas/stripe";
+import { type PaymentReturnState, paymentReturnStates } from "../../../shared/payment-return-states";
+import type { CheckoutResponse, PaymentOptions } from "../../../shared/schemas/stripe";
 import { Button } from "../../components/ui/button";
 import { useWrite } from "../../lib/use-write";
 import { checkoutPath, paymentOptionsPath } from "./guests-api";

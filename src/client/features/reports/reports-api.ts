@@ -1,14 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  type ArrivalsReport,
-  type KitchenGrantList,
-  type KitchenReport,
-  type ReportFormat,
-  type ReportKind,
-  type RoomingReport,
-  reportPath,
-  type VendorLists,
-  vendorKitchenPath,
+import { type ReportFormat, type ReportKind, reportPath, vendorKitchenPath } from "../../../shared/report-paths";
+import type {
+  ArrivalsReport,
+  KitchenGrantList,
+  KitchenReport,
+  RoomingReport,
+  VendorLists,
 } from "../../../shared/schemas/reports";
 
 export { reportPath, vendorKitchenPath };

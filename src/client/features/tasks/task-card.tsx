@@ -1,15 +1,15 @@
 import { CalendarClock, Pencil, Trash2, User } from "lucide-react";
 import { useState } from "react";
 import { categoryLabel } from "../../../shared/display/labels";
+import type { TaskDto } from "../../../shared/schemas/tasks";
 import {
   actionsFor,
   isOverdue,
-  type TaskDto,
   type TaskStatus,
   taskPriorityLabels,
   taskStatuses,
   taskStatusLabels,
-} from "../../../shared/schemas/tasks";
+} from "../../../shared/tasks-workflow";
 import { Button } from "../../components/ui/button";
 import { NativeSelect } from "../../components/ui/native-select";
 import { cn } from "../../lib/cn";

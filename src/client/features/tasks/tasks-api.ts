@@ -8,7 +8,7 @@ import type {
   TaskTemplateInput,
   UpdateTaskInput,
 } from "../../../shared/schemas/tasks";
-import { taskStatusLabels } from "../../../shared/schemas/tasks";
+import { taskStatusLabels } from "../../../shared/tasks-workflow";
 import { useWrite } from "../../lib/use-write";
 import { seasonUrl, useSeason } from "../admin-shell/use-season";
 import { dashboardPath } from "../dashboard/dashboard-api";

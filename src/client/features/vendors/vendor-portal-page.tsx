@@ -1,15 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { formatZonedSlot } from "../../../shared/display/time";
-import {
-  actionsFor,
-  type TaskDto,
-  type TaskStatus,
-  taskStatusLabels,
-  type VendorTaskList,
-  vendorTaskActions,
-} from "../../../shared/schemas/tasks";
+import type { TaskDto, VendorTaskList } from "../../../shared/schemas/tasks";
 import type { VendorBookingDto, VendorSchedule } from "../../../shared/schemas/vendors";
+import { actionsFor, type TaskStatus, taskStatusLabels, vendorTaskActions } from "../../../shared/tasks-workflow";
 import { PageLoading } from "../../components/page-loading";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../lib/use-toast";
