@@ -2,13 +2,18 @@ import { ArrowUp } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { scrollToTop } from "../lib/scroll";
 import { useScrolledPast } from "../lib/use-scrolled-past";
+import { BACK_TO_TOP_THRESHOLD_PX } from "./timings";
 
-/** Spec: the back-to-top button appears after scrolling past 800 px. */
-export const BACK_TO_TOP_THRESHOLD_PX = 800;
+export { BACK_TO_TOP_THRESHOLD_PX };
 
 export function BackToTop() {
   const visible = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
   if (!visible) return null;
+  return <BackToTopButton />;
+}
+
+/** The button itself; the landing page's OverlayHost loads it once the visitor has scrolled down. */
+export function BackToTopButton() {
   return (
     <button
       type="button"

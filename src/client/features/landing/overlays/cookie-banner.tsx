@@ -2,9 +2,9 @@ import { Cookie } from "lucide-react";
 import { openLegalModal } from "../../../lib/legal-modals";
 import { storageKeys } from "../lib/storage";
 import { useDelayedPrompt } from "../lib/use-delayed-prompt";
+import { COOKIE_BANNER_DELAY_MS } from "./timings";
 
-/** Spec: the cookie banner appears after 2 s unless already accepted. */
-export const COOKIE_BANNER_DELAY_MS = 2000;
+export { COOKIE_BANNER_DELAY_MS };
 
 /**
  * The site sets no tracking or advertising cookies: visitors get none, only this acknowledgement
@@ -17,6 +17,14 @@ export function CookieBanner({ held = false }: { held?: boolean }) {
   // Held back while another prompt is on screen (OverlayHost decides): on a phone the two
   // together covered the whole first screen. It appears as soon as the other one is closed.
   if (!open || held) return null;
+  return <CookieNotice onAccept={acknowledge} />;
+}
+
+/**
+ * The banner itself. The landing page's OverlayHost runs the delay and loads this only when the
+ * banner is due, so its code costs nothing before then.
+ */
+export function CookieNotice({ onAccept }: { onAccept: () => void }) {
   return (
     <section
       aria-label="Cookie notice"
@@ -39,7 +47,7 @@ export function CookieBanner({ held = false }: { held?: boolean }) {
         </p>
         <button
           type="button"
-          onClick={acknowledge}
+          onClick={onAccept}
           className="h-11 shrink-0 rounded-full bg-primary px-6 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
         >
           Accept
