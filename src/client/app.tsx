@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "./components/ui/toast";
-import { LandingSourceContext } from "./features/landing/data/landing-source";
+import { LandingSourceContext } from "./features/landing/lib/landing-source";
 import { querySource } from "./features/landing/query-source";
 import { queryClient as browserQueryClient } from "./lib/query-client";
 import { AppRouter } from "./routes";

@@ -4,10 +4,10 @@ import { prerender } from "react-dom/static";
 import { matchPageRoute } from "../shared/routes";
 import { App } from "./app";
 import { heroImage, imageSrcSet } from "./features/landing/content/images";
-import { fixedSource, LandingSourceContext } from "./features/landing/data/landing-source";
 import { currentRetreatQueryKey, siteContentQueryKey } from "./features/landing/landing-api";
 import { LandingRoot } from "./features/landing/landing-root";
 import type { LandingData } from "./features/landing/lib/embedded-data";
+import { fixedSource, LandingSourceContext } from "./features/landing/lib/landing-source";
 import { createQueryClient } from "./lib/query-client";
 
 export type { LandingData } from "./features/landing/lib/embedded-data";

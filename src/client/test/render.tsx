@@ -5,7 +5,7 @@ import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "../components/ui/toast";
-import { LandingSourceContext } from "../features/landing/data/landing-source";
+import { LandingSourceContext } from "../features/landing/lib/landing-source";
 import { querySource } from "../features/landing/query-source";
 import { createQueryClient } from "../lib/query-client";
 import { dismiss } from "../lib/use-toast";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { retreatResource } from "./data/landing-store";
 import LandingPage from "./landing-page";
 import { onLandingHostedChunk } from "./lib/hosted-chunk";
+import { retreatResource } from "./lib/landing-store";
 
 // The forms report with toasts; the full app mounts the Toaster in its root, the landing entry
 // only once a form (or another chunk that may toast) has loaded.

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import type { PublicSite } from "../../../shared/schemas/site-content";
-import type { LandingSource } from "./data/landing-source";
 import { currentRetreatQueryKey, siteContentQueryKey } from "./landing-api";
 import { embeddedLandingData } from "./lib/embedded-data";
+import type { LandingSource } from "./lib/landing-source";
 
 /**
  * The landing page's data read through the app's query cache: what the full app (a client-side

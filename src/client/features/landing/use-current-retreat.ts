@@ -1,6 +1,6 @@
 import type { CurrentRetreat } from "../../../shared/schemas/retreats";
 import type { PublicSite } from "../../../shared/schemas/site-content";
-import { useLandingSource } from "./data/landing-source";
+import { useLandingSource } from "./lib/landing-source";
 
 export type { BookingType, CurrentRetreat } from "../../../shared/schemas/retreats";
 

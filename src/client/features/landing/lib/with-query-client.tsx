@@ -1,9 +1,9 @@
 import { QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
 import { type ComponentType, useContext, useEffect } from "react";
 import { queryClient } from "../../../lib/query-client";
-import { retreatResource } from "../data/landing-store";
 import { currentRetreatQueryKey } from "../landing-api";
 import { announceLandingHostedChunk } from "./hosted-chunk";
+import { retreatResource } from "./landing-store";
 
 /**
  * The landing page's own entry (landing-main.tsx) has no query client: the forms and the privacy
