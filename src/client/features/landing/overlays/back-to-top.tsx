@@ -1,19 +1,14 @@
-import { ArrowUp } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { scrollToTop } from "../lib/scroll";
 import { useScrolledPast } from "../lib/use-scrolled-past";
-import { BACK_TO_TOP_THRESHOLD_PX } from "./timings";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 
-export { BACK_TO_TOP_THRESHOLD_PX };
+/** Spec: the back-to-top button appears after scrolling past 800 px. */
+export const BACK_TO_TOP_THRESHOLD_PX = 800;
 
 export function BackToTop() {
   const visible = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
   if (!visible) return null;
-  return <BackToTopButton />;
-}
-
-/** The button itself; the landing page's OverlayHost loads it once the visitor has scrolled down. */
-export function BackToTopButton() {
   return (
     <button
       type="button"
@@ -27,7 +22,7 @@ export function BackToTopButton() {
         "bg-ink text-ivory shadow-xl shadow-ink/30 transition-colors hover:bg-primary sm:right-6 sm:bottom-28",
       )}
     >
-      <ArrowUp aria-hidden="true" className="size-5" />
+      <LineIcon d={lineIcons.arrowUp} className="size-5" />
     </button>
   );
 }

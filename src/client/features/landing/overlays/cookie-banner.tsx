@@ -1,10 +1,10 @@
-import { Cookie } from "lucide-react";
 import { openLegalModal } from "../../../lib/legal-modals";
 import { storageKeys } from "../lib/storage";
 import { useDelayedPrompt } from "../lib/use-delayed-prompt";
-import { COOKIE_BANNER_DELAY_MS } from "./timings";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 
-export { COOKIE_BANNER_DELAY_MS };
+/** Spec: the cookie banner appears after 2 s unless already accepted. */
+export const COOKIE_BANNER_DELAY_MS = 2000;
 
 /**
  * The site sets no tracking or advertising cookies: visitors get none, only this acknowledgement
@@ -17,21 +17,13 @@ export function CookieBanner({ held = false }: { held?: boolean }) {
   // Held back while another prompt is on screen (OverlayHost decides): on a phone the two
   // together covered the whole first screen. It appears as soon as the other one is closed.
   if (!open || held) return null;
-  return <CookieNotice onAccept={acknowledge} />;
-}
-
-/**
- * The banner itself. The landing page's OverlayHost runs the delay and loads this only when the
- * banner is due, so its code costs nothing before then.
- */
-export function CookieNotice({ onAccept }: { onAccept: () => void }) {
   return (
     <section
       aria-label="Cookie notice"
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl animate-fade-in rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl shadow-ink/20 sm:inset-x-6 sm:bottom-6"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
+        <LineIcon d={lineIcons.cookie} className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
         <p className="flex-1 text-sm leading-relaxed text-ink/85">
           No analytics, advertising or tracking cookies. Visitors get no cookies at all; your browser only remembers
           which notices you have closed. Signing in (staff, vendors, guests) sets one cookie that keeps you signed in.
@@ -47,7 +39,7 @@ export function CookieNotice({ onAccept }: { onAccept: () => void }) {
         </p>
         <button
           type="button"
-          onClick={onAccept}
+          onClick={acknowledge}
           className="h-11 shrink-0 rounded-full bg-primary px-6 text-sm font-medium text-primary-foreground transition-colors hover:bg-primary-hover"
         >
           Accept

@@ -2,16 +2,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { type LegalModal, onOpenLegalModal } from "../../../lib/legal-modals";
 import { storageKeys } from "../lib/storage";
 import { useDelayedPrompt } from "../lib/use-delayed-prompt";
-import { useScrolledPast } from "../lib/use-scrolled-past";
 import { useSiteContent } from "../use-current-retreat";
-import { BACK_TO_TOP_THRESHOLD_PX, COOKIE_BANNER_DELAY_MS, DEV_NOTICE_DELAY_MS } from "./timings";
+import { BackToTop } from "./back-to-top";
+import { CookieBanner } from "./cookie-banner";
 
-export { DEV_NOTICE_DELAY_MS };
-
-// The banner and the back-to-top button are fetched when they are due (decision 022): the timers
-// and the scroll watch run here, their markup and icons arrive only when shown.
-const CookieNotice = lazy(() => import("./cookie-banner").then((module) => ({ default: module.CookieNotice })));
-const BackToTopButton = lazy(() => import("./back-to-top").then((module) => ({ default: module.BackToTopButton })));
+/** Spec: the development notice appears after 1 s unless acknowledged. */
+export const DEV_NOTICE_DELAY_MS = 1000;
 
 // The dialogs (Radix Dialog, focus trap, scroll lock) are a separate chunk, fetched only when one
 // is about to open, so they never weigh on the landing page's first load.
@@ -26,9 +22,6 @@ const LandingDialogs = lazy(() => import("./landing-dialogs"));
 export function OverlayHost() {
   const notice = useSiteContent().data?.content.notice;
   const devNotice = useDelayedPrompt(storageKeys.devNotice, DEV_NOTICE_DELAY_MS, notice?.show === true);
-  // The cookie banner's delay runs meanwhile; it is held back while the notice is open.
-  const cookieBanner = useDelayedPrompt(storageKeys.cookieConsent, COOKIE_BANNER_DELAY_MS);
-  const scrolledDown = useScrolledPast(BACK_TO_TOP_THRESHOLD_PX);
   const [legal, setLegal] = useState<LegalModal | null>(null);
   // Once loaded, the dialogs stay mounted so closing runs Radix's normal close and focus return.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -52,16 +45,8 @@ export function OverlayHost() {
 
   return (
     <>
-      {scrolledDown ? (
-        <Suspense fallback={null}>
-          <BackToTopButton />
-        </Suspense>
-      ) : null}
-      {cookieBanner.open && !devNotice.open ? (
-        <Suspense fallback={null}>
-          <CookieNotice onAccept={cookieBanner.acknowledge} />
-        </Suspense>
-      ) : null}
+      <BackToTop />
+      <CookieBanner held={devNotice.open} />
       {dialogsWanted ? (
         <Suspense fallback={null}>
           <LandingDialogs

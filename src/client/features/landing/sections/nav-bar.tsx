@@ -3,6 +3,7 @@ import { cn } from "../../../lib/cn";
 import { navLinks } from "../content/nav";
 import { site } from "../content/site";
 import { useScrolledPast } from "../lib/use-scrolled-past";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 import { linkButtonClass } from "../ui/link-button";
 
 /** Spec: the bar switches to its sticky style after scrolling more than 100 px. */
@@ -90,7 +91,7 @@ export function NavBar() {
               aria-label={menuOpen ? "Close menu" : "Open menu"}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              <MenuIcon open={menuOpen} />
+              <LineIcon d={menuOpen ? lineIcons.x : lineIcons.menu} className="size-5" />
             </button>
           </div>
         </div>
@@ -134,29 +135,6 @@ export function LeafMark({ className }: { className?: string }) {
     >
       <path d="M6 26C6 14 13 6 27 5c0 13-7 21-19 21Z" strokeLinejoin="round" />
       <path d="M6 26 19 13" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-/**
- * Lucide's "menu" and "x" drawn inline: the nav bar is hydrated on the first load, and the icon
- * library's runtime would cost the landing entry about 2 KB gzip for two glyphs (decision 022).
- */
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-    >
-      {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 5h16M4 12h16M4 19h16" />}
     </svg>
   );
 }
