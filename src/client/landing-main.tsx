@@ -23,6 +23,4 @@ if (container?.dataset.prerendered === "landing" && window.location.pathname ===
       </StrictMode>,
     );
   });
-} else {
-  void import("./main");
 }
