@@ -10,6 +10,7 @@ const steps = [
   ["build", "npm run build"],
   // Decision 021: no admin route may load more JavaScript before it is usable than its budget.
   ["admin-js", "node --import tsx scripts/admin-weight.ts --check"],
+  ["landing-js", "node --import tsx scripts/landing-weight.ts --check"], // issue 22 target 2, decision 022
   ["e2e", "npm run test:e2e"],
 ];
 

@@ -1,5 +1,7 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Toaster } from "./components/ui/toast";
+import { LandingSourceContext } from "./features/landing/lib/landing-source";
+import { querySource } from "./features/landing/query-source";
 import { queryClient as browserQueryClient } from "./lib/query-client";
 import { AppRouter } from "./routes";
 
@@ -13,7 +15,10 @@ export interface AppProps {
 export function App({ queryClient = browserQueryClient, ssrPath }: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRouter ssrPath={ssrPath} />
+      {/* A client-side visit to "/" reads the landing page's data through this app's query cache. */}
+      <LandingSourceContext value={querySource}>
+        <AppRouter ssrPath={ssrPath} />
+      </LandingSourceContext>
       <Toaster />
     </QueryClientProvider>
   );

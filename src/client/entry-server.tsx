@@ -1,19 +1,30 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { matchPageRoute } from "../shared/routes";
 import { App } from "./app";
 import { heroImage, imageSrcSet } from "./features/landing/content/images";
 import { currentRetreatQueryKey, siteContentQueryKey } from "./features/landing/landing-api";
+import { LandingRoot } from "./features/landing/landing-root";
 import type { LandingData } from "./features/landing/lib/embedded-data";
+import { fixedSource, LandingSourceContext } from "./features/landing/lib/landing-source";
 import { createQueryClient } from "./lib/query-client";
 
 export type { LandingData } from "./features/landing/lib/embedded-data";
 
-async function renderOnce(path: string, queryClient: QueryClient): Promise<string> {
-  const { prelude } = await prerender(
-    <StrictMode>
+async function renderOnce(path: string, queryClient: QueryClient, data: LandingData | undefined): Promise<string> {
+  // "/" is rendered exactly as the landing page's own entry hydrates it (landing-main.tsx): no
+  // router, no query client, the data it was rendered from as a fixed source.
+  const page =
+    data && matchPageRoute(path) === "landing" ? (
+      <LandingSourceContext value={fixedSource(data.site, data.retreat)}>
+        <LandingRoot />
+      </LandingSourceContext>
+    ) : (
       <App queryClient={queryClient} ssrPath={path} />
-    </StrictMode>,
+    );
+  const { prelude } = await prerender(
+    <StrictMode>{page}</StrictMode>,
     // React outlines large boundaries behind reveal scripts to paint early while streaming; this
     // render has nothing to stream, and those scripts would break our CSP.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
@@ -33,8 +44,8 @@ export async function renderPage(path: string, data: LandingData | undefined): P
   const queryClient = createQueryClient();
   if (data?.retreat) queryClient.setQueryData(currentRetreatQueryKey, data.retreat);
   if (data) queryClient.setQueryData(siteContentQueryKey, data.site);
-  let html = await renderOnce(path, queryClient);
-  if (html.includes("<script")) html = await renderOnce(path, queryClient);
+  let html = await renderOnce(path, queryClient, data);
+  if (html.includes("<script")) html = await renderOnce(path, queryClient, data);
   if (html.includes("<script")) throw new Error(`Rendering ${path} still produced inline scripts`);
   return html;
 }

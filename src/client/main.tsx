@@ -1,29 +1,17 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { matchPageRoute } from "../shared/routes";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing the #root element");
 
-const app = (
+// The server-rendered landing page has its own entry (landing-main.tsx), which hydrates it. This,
+// the full app, starts every other page from an empty root; landing markup that reaches it (a
+// server that sent it for another path) is discarded rather than mis-hydrated.
+if (container.dataset.prerendered) container.replaceChildren();
+createRoot(container).render(
   <StrictMode>
     <App />
-  </StrictMode>
+  </StrictMode>,
 );
-
-// The landing page is prerendered into index.html (scripts/prerender.mjs): hydrate it, so the
-// visitor sees content before any script runs. Every other page starts from an empty root; if a
-// server ever sends the landing HTML for another path, it is discarded rather than mis-hydrated.
-const prerendered = container.dataset.prerendered === "landing";
-if (prerendered && matchPageRoute(window.location.pathname) === "landing") {
-  // As a transition, hydration yields to the browser every few milliseconds instead of blocking
-  // the main thread in one long task; the page is already visible, so nothing waits for it.
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
-  if (prerendered) container.replaceChildren();
-  createRoot(container).render(app);
-}

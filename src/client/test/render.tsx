@@ -5,6 +5,8 @@ import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { Toaster } from "../components/ui/toast";
+import { LandingSourceContext } from "../features/landing/lib/landing-source";
+import { querySource } from "../features/landing/query-source";
 import { createQueryClient } from "../lib/query-client";
 import { dismiss } from "../lib/use-toast";
 
@@ -27,8 +29,10 @@ export function renderWithClient(ui: ReactNode, { toaster = false, path, cached 
   const location = path === undefined ? undefined : memoryLocation({ path, record: true });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      {location ? <Router hook={location.hook}>{ui}</Router> : ui}
-      {toaster ? <Toaster /> : null}
+      <LandingSourceContext value={querySource}>
+        {location ? <Router hook={location.hook}>{ui}</Router> : ui}
+        {toaster ? <Toaster /> : null}
+      </LandingSourceContext>
     </QueryClientProvider>,
   );
   return { ...view, queryClient, location };

@@ -5,7 +5,8 @@
  *
  * From the app shell it makes a template once: the stylesheet inlined (the page's only
  * render-blocking request otherwise; the CSP allows inline styles), the hero picture preloaded and
- * the landing chunk's modules preloaded. Each render then only fills #root and the data block.
+ * the landing entry (decision 022) in place of the app's, its modules preloaded. Each render then
+ * only fills #root and the data block.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,21 +23,50 @@ export type ClientManifest = Record<string, ManifestChunk>;
 export const landingDataElementId = "landing-data";
 const emptyRoot = '<div id="root"></div>';
 
-/** The landing chunk and everything it imports, minus what the entry already preloads. */
-function landingPreloads(manifest: ClientManifest): string[] {
-  const collect = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
-    into.add(key);
-    for (const dep of manifest[key].imports ?? []) collect(dep, into);
+/** The manifest key of the landing page's own entry (src/client/landing-main.tsx, decision 022). */
+export const landingEntryKey = "landing-main.tsx";
+
+/** A manifest key and every chunk it imports statically, in load order. */
+function staticClosure(manifest: ClientManifest, key: string): string[] {
+  const seen = new Set<string>();
+  const visit = (at: string) => {
+    if (seen.has(at) || !manifest[at]) return;
+    seen.add(at);
+    for (const dep of manifest[at].imports ?? []) visit(dep);
   };
+  visit(key);
+  return [...seen];
+}
+
+/**
+ * The scripts the landing document loads. With the landing entry (decision 022): that entry
+ * instead of the app's, and its imports preloaded. A build without it (older builds, tests' fake
+ * manifests): the app's entry, and the landing chunk's imports that the entry does not preload.
+ */
+function landingScripts(manifest: ClientManifest): { entry?: string; preloads: string[] } {
+  const landingEntry = manifest[landingEntryKey];
+  if (landingEntry?.isEntry) {
+    const [, ...imports] = staticClosure(manifest, landingEntryKey);
+    return { entry: `/${landingEntry.file}`, preloads: imports.map((key) => `/${manifest[key]!.file}`) };
+  }
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   const landingKey = Object.keys(manifest).find((key) => key.endsWith("features/landing/landing-page.tsx"));
-  if (!entryKey || !landingKey) return [];
-  const fromEntry = new Set<string>();
-  collect(entryKey, fromEntry);
-  const fromLanding = new Set<string>();
-  collect(landingKey, fromLanding);
-  return [...fromLanding].filter((key) => !fromEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+  if (!entryKey || !landingKey) return { preloads: [] };
+  const fromEntry = new Set(staticClosure(manifest, entryKey));
+  return {
+    preloads: staticClosure(manifest, landingKey)
+      .filter((key) => !fromEntry.has(key))
+      .map((key) => `/${manifest[key]!.file}`),
+  };
+}
+
+/** Points the shell's module script at `entry` and drops the shell's preloads (the app entry's imports). */
+function withEntry(html: string, entry: string): string {
+  const script = /<script type="module"[^>]*\bsrc="[^"]+"[^>]*><\/script>/;
+  if (!script.test(html)) throw new Error("The app shell has no module script to point at the landing entry");
+  return html
+    .replace(script, () => `<script type="module" crossorigin src="${entry}"></script>`)
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "");
 }
 
 function inlineStylesheets(html: string, clientDir: string): string {
@@ -90,11 +120,13 @@ export function landingTemplate(options: {
 }): LandingTemplate {
   const { shellHtml, clientDir, manifest, heroPreload } = options;
   if (!shellHtml.includes(emptyRoot)) throw new Error("The app shell has no empty #root to fill");
+  const scripts = landingScripts(manifest);
   const head = [
     heroPreload,
-    ...landingPreloads(manifest).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...scripts.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ].join("\n    ");
-  const page = inlineStylesheets(shellHtml, clientDir).replace("</head>", `  ${head}\n  </head>`);
+  const shell = scripts.entry ? withEntry(shellHtml, scripts.entry) : shellHtml;
+  const page = inlineStylesheets(shell, clientDir).replace("</head>", `  ${head}\n  </head>`);
   const [before, after] = page.split(emptyRoot) as [string, string];
   return {
     fill: (markup, data) =>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookingType, currentRetreat, publicSite } from "../../test/builders";
 import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
@@ -38,7 +38,20 @@ function renderPage() {
   return renderWithClient(<LandingPage />, { cached: [[siteContentQueryKey, site]] });
 }
 
+/** The prices hydrate late, as their own chunk (decision 022): here it arrives as soon as it is asked for. */
+async function investmentSection() {
+  await vi.waitFor(() => expect(document.getElementById("investment")).not.toBeNull(), { timeout: 10_000 });
+  return document.getElementById("investment")!;
+}
+
 describe("LandingPage", () => {
+  // The late-hydrated sections' chunks, loaded once as the browser would have them by then, so
+  // the tests on a fake clock do not wait on module loading.
+  beforeAll(async () => {
+    await import("./sections/live-investment");
+    await import("./sections/schedule-section");
+  });
+
   beforeEach(() => {
     localStorage.clear();
   });
@@ -48,7 +61,7 @@ describe("LandingPage", () => {
   it("shows the prices the API returns, with per-day rate and payment plan", async () => {
     fakeApi(() => Response.json(retreat));
     renderPage();
-    const investment = document.getElementById("investment")!;
+    const investment = await investmentSection();
     expect(await within(investment).findByText("£2,100")).toBeTruthy();
     expect(investment.textContent).toContain("£210 per day");
     expect(investment.textContent).toContain("+£600");

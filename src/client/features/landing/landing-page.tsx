@@ -1,16 +1,20 @@
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import { type LegalModal, openLegalModal } from "../../lib/legal-modals";
-import { retreatFacts as facts } from "./content/facts";
+import { lateIsland } from "./islands/late-island";
 import { StaticIsland } from "./islands/static-island";
-import { pricingView } from "./lib/pricing";
 import { anchorIdFromHref, scrollToAnchor } from "./lib/scroll";
 import { OverlayHost } from "./overlays/overlay-host";
 import { ApplySlot } from "./sections/apply-slot";
-import { InvestmentSection } from "./sections/investment-section";
 import { NavBar } from "./sections/nav-bar";
-import { ScheduleSection } from "./sections/schedule-section";
 import { WaitlistSlot } from "./sections/waitlist-slot";
-import { useLandingRetreat } from "./use-current-retreat";
+
+// Below the first screen and needed only when reached (or once the page is idle): hydrated late,
+// their code outside the landing entry (islands/late-island.tsx, decision 022). The schedule works
+// as plain <details> until then; the prices show the copy the page was rendered from.
+const ScheduleSection = lateIsland("schedule", 1200, () =>
+  import("./sections/schedule-section").then((module) => ({ default: module.ScheduleSection })),
+);
+const LiveInvestment = lateIsland("investment", 1200, () => import("./sections/live-investment"));
 
 const legalModals: readonly string[] = ["privacy", "terms"] satisfies LegalModal[];
 
@@ -40,12 +44,7 @@ function usePageClicks() {
 
 /** The landing page: sections in the spec's order; the live ones read the retreat's prices. */
 export default function LandingPage() {
-  const { data: retreat, isError } = useLandingRetreat();
   usePageClicks();
-  const pricing = useMemo(
-    () => (retreat ? pricingView(retreat, facts.days, facts.paymentPlan.instalments) : null),
-    [retreat],
-  );
 
   return (
     <>
@@ -62,7 +61,7 @@ export default function LandingPage() {
         <StaticIsland name="included" />
         <ScheduleSection />
         <StaticIsland name="dates" />
-        <InvestmentSection pricing={pricing} unavailable={isError} />
+        <LiveInvestment />
         <StaticIsland name="audience" />
         <StaticIsland name="howItWorks" />
         <StaticIsland name="gallery" />

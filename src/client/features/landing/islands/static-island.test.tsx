@@ -37,13 +37,19 @@ describe("StaticIsland", () => {
     document.body.innerHTML = '<div id="root"></div>';
     const { StaticIsland } = await import("./static-island");
     const { createRoot } = await import("react-dom/client");
+    // The same module instances as the island's (the modules were reset for this test).
+    const { LandingSourceContext } = await import("../lib/landing-source");
+    const { querySource } = await import("../query-source");
     const container = document.getElementById("root")!;
     const queryClient = createQueryClient();
     queryClient.setQueryData(siteContentQueryKey, publicSite());
     await act(async () => {
       createRoot(container).render(
         <QueryClientProvider client={queryClient}>
-          <StaticIsland name="dates" />
+          {/* As the full app reads the site's words on a client-side visit (decision 022). */}
+          <LandingSourceContext value={querySource}>
+            <StaticIsland name="dates" />
+          </LandingSourceContext>
         </QueryClientProvider>,
       );
     });

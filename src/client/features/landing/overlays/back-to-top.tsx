@@ -1,7 +1,7 @@
-import { ArrowUp } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { scrollToTop } from "../lib/scroll";
 import { useScrolledPast } from "../lib/use-scrolled-past";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 
 /** Spec: the back-to-top button appears after scrolling past 800 px. */
 export const BACK_TO_TOP_THRESHOLD_PX = 800;
@@ -22,7 +22,7 @@ export function BackToTop() {
         "bg-ink text-ivory shadow-xl shadow-ink/30 transition-colors hover:bg-primary sm:right-6 sm:bottom-28",
       )}
     >
-      <ArrowUp aria-hidden="true" className="size-5" />
+      <LineIcon d={lineIcons.arrowUp} className="size-5" />
     </button>
   );
 }

@@ -1,7 +1,7 @@
-import { Cookie } from "lucide-react";
 import { openLegalModal } from "../../../lib/legal-modals";
 import { storageKeys } from "../lib/storage";
 import { useDelayedPrompt } from "../lib/use-delayed-prompt";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 
 /** Spec: the cookie banner appears after 2 s unless already accepted. */
 export const COOKIE_BANNER_DELAY_MS = 2000;
@@ -23,7 +23,7 @@ export function CookieBanner({ held = false }: { held?: boolean }) {
       className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl animate-fade-in rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl shadow-ink/20 sm:inset-x-6 sm:bottom-6"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Cookie aria-hidden="true" className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
+        <LineIcon d={lineIcons.cookie} className="hidden size-8 shrink-0 text-accent sm:block" strokeWidth={1.4} />
         <p className="flex-1 text-sm leading-relaxed text-ink/85">
           No analytics, advertising or tracking cookies. Visitors get no cookies at all; your browser only remembers
           which notices you have closed. Signing in (staff, vendors, guests) sets one cookie that keeps you signed in.

@@ -5,7 +5,12 @@ import type { LegalModal } from "../../../lib/legal-modals";
 import { scrollToAnchor } from "../lib/scroll";
 import { linkButtonClass } from "../ui/link-button";
 
-const LegalContent = lazy(() => import("./legal-content"));
+// The privacy text reads its facts with TanStack Query: the client comes with it (with-query-client).
+const LegalContent = lazy(() =>
+  Promise.all([import("./legal-content"), import("../lib/with-query-client")]).then(([content, host]) => ({
+    default: host.withQueryClient(content.default),
+  })),
+);
 
 const titles: Record<LegalModal, string> = { privacy: "Privacy Policy", terms: "Terms & Conditions" };
 

@@ -7,7 +7,10 @@ import { DeferredSection, type SectionLoader } from "./deferred-section";
  * src/client/features/applications/application-section.tsx exists this stays null; then it becomes
  *   () => import("../../applications/application-section")
  */
-const loadApplicationSection: SectionLoader | null = () => import("../../applications/application-section");
+const loadApplicationSection: SectionLoader | null = () =>
+  Promise.all([import("../../applications/application-section"), import("../lib/with-query-client")]).then(
+    ([section, host]) => ({ default: host.withQueryClient(section.default) }),
+  );
 
 export function ApplySlot() {
   return <DeferredSection id="apply" load={loadApplicationSection} placeholder={ApplyPlaceholder} />;

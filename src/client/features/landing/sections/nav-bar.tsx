@@ -1,9 +1,9 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "../../../lib/cn";
 import { navLinks } from "../content/nav";
 import { site } from "../content/site";
 import { useScrolledPast } from "../lib/use-scrolled-past";
+import { LineIcon, lineIcons } from "../ui/line-icon";
 import { linkButtonClass } from "../ui/link-button";
 
 /** Spec: the bar switches to its sticky style after scrolling more than 100 px. */
@@ -91,7 +91,7 @@ export function NavBar() {
               aria-label={menuOpen ? "Close menu" : "Open menu"}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+              <LineIcon d={menuOpen ? lineIcons.x : lineIcons.menu} className="size-5" />
             </button>
           </div>
         </div>

@@ -6,7 +6,10 @@ import { DeferredSection, type SectionLoader } from "./deferred-section";
  * src/client/features/waitlist/waitlist-section.tsx exists this stays null; then it becomes
  *   () => import("../../waitlist/waitlist-section")
  */
-const loadWaitlistSection: SectionLoader | null = () => import("../../waitlist/waitlist-section");
+const loadWaitlistSection: SectionLoader | null = () =>
+  Promise.all([import("../../waitlist/waitlist-section"), import("../lib/with-query-client")]).then(
+    ([section, host]) => ({ default: host.withQueryClient(section.default) }),
+  );
 
 export function WaitlistSlot() {
   return <DeferredSection id="waitlist" load={loadWaitlistSection} placeholder={WaitlistPlaceholder} />;
