@@ -107,6 +107,7 @@ export async function leaveRetreat(
   application: Pick<Application, "id" | "retreatId">,
   actor: Actor,
   links: LinkSettings,
+  now: Date = new Date(),
 ): Promise<{ emailLogIds: string[] }> {
   // Retreat before plan: the same lock order as acceptance, so the two cannot deadlock.
   if (application.retreatId) {
@@ -118,6 +119,8 @@ export async function leaveRetreat(
     tx,
     { retreatId: application.retreatId, releasedByApplicationId: application.id, ...links },
     actor,
+    // The offers' time runs from the move's clock (a sweep's injected time), not the wall clock.
+    { now },
   );
 }
 
@@ -202,7 +205,7 @@ export async function moveStage(tx: DbOrTx, move: StageMove): Promise<StageMoveR
   const emailLogIds: string[] = [];
   if (holdsPlace(from) && !holdsPlace(to)) {
     if (!move.links) throw new Error("A move out of a place needs the links for the waitlist offers.");
-    emailLogIds.push(...(await leaveRetreat(tx, row, actor, move.links)).emailLogIds);
+    emailLogIds.push(...(await leaveRetreat(tx, row, actor, move.links, now)).emailLogIds);
   }
   return { application: row, planId, emailLogIds };
 }
