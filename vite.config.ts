@@ -13,9 +13,10 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: "assets",
     rolldownOptions: {
-      // The app (every page) and the landing page's own, lighter entry (decision 022). The server
+      // The app (every page) and the landing page's own, lighter entry (decision 022), which loads
+      // the landing page's interactive parts (landing-main.tsx) once the page is painted. The server
       // render (`vite build --ssr entry-server.tsx`) names its own input instead.
-      input: { index: client("index.html"), landing: client("landing-main.tsx") },
+      input: { index: client("index.html"), landing: client("landing-boot.ts") },
       output: {
         codeSplitting: {
           // Modules both entries can reach would otherwise be split into many small chunks (each

@@ -22,10 +22,17 @@ const data = {
 } as never;
 
 describe("the landing document (decision 022)", () => {
-  it("loads the landing page's own entry and its imports, not the app's entry and preloads", () => {
+  it("loads the landing page's own entry, not the app's entry and preloads, nor the parts it loads after the first paint", () => {
     const manifest: ClientManifest = {
       "index.html": { file: "assets/index-app.js", isEntry: true, imports: ["_react.js", "_app-core.js"] },
-      "landing-main.tsx": { file: "assets/landing.js", isEntry: true, imports: ["_react.js", "_landing-page.js"] },
+      "landing-boot.ts": {
+        file: "assets/landing-boot.js",
+        isEntry: true,
+        imports: ["_preload-helper.js"],
+        dynamicImports: ["landing-main.tsx"],
+      },
+      "landing-main.tsx": { file: "assets/landing.js", imports: ["_react.js", "_landing-page.js"] },
+      "_preload-helper.js": { file: "assets/preload-helper.js" },
       "_react.js": { file: "assets/react.js" },
       "_app-core.js": { file: "assets/app-core.js" },
       "_landing-page.js": { file: "assets/landing-page.js", imports: ["_react.js", "_season.js"] },
@@ -35,11 +42,15 @@ describe("the landing document (decision 022)", () => {
       "<main>landing</main>",
       data,
     );
-    expect(page).toContain('<script type="module" crossorigin src="/assets/landing.js"></script>');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/landing-boot.js"></script>');
     expect(page).not.toContain("index-app.js");
     expect(page).not.toContain("app-core.js");
+    // The interactive parts and their imports load once the page is painted: not named in the HTML.
+    for (const later of ["landing.js", "react.js", "landing-page.js", "season.js"]) {
+      expect(page).not.toContain(`/assets/${later}`);
+    }
     const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads).toEqual(["/assets/react.js", "/assets/landing-page.js", "/assets/season.js"]);
+    expect(preloads).toEqual(["/assets/preload-helper.js"]);
     expect(page).toContain("<style>body{color:red}</style>");
     expect(page).toContain('<div id="root" data-prerendered="landing"><main>landing</main></div>');
   });

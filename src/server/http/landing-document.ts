@@ -5,8 +5,10 @@
  *
  * From the app shell it makes a template once: the stylesheet inlined (the page's only
  * render-blocking request otherwise; the CSP allows inline styles), the hero picture preloaded and
- * the landing entry (decision 022) in place of the app's, its modules preloaded. Each render then
- * only fills #root and the data block.
+ * the landing entry (decision 022) in place of the app's. That entry is a small boot script which
+ * fetches the interactive parts once the page is painted, so their modules are not preloaded: the
+ * document and the hero picture have the connection to themselves. Each render then only fills
+ * #root and the data block.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,8 +25,10 @@ export type ClientManifest = Record<string, ManifestChunk>;
 export const landingDataElementId = "landing-data";
 const emptyRoot = '<div id="root"></div>';
 
-/** The manifest key of the landing page's own entry (src/client/landing-main.tsx, decision 022). */
-export const landingEntryKey = "landing-main.tsx";
+/** The manifest key of the landing page's own entry (src/client/landing-boot.ts, decision 022). */
+export const landingEntryKey = "landing-boot.ts";
+/** The landing page's interactive parts, which the entry loads once the page is painted. */
+export const landingAfterPaintKey = "landing-main.tsx";
 
 /** A manifest key and every chunk it imports statically, in load order. */
 function staticClosure(manifest: ClientManifest, key: string): string[] {
@@ -40,7 +44,8 @@ function staticClosure(manifest: ClientManifest, key: string): string[] {
 
 /**
  * The scripts the landing document loads. With the landing entry (decision 022): that entry
- * instead of the app's, and its imports preloaded. A build without it (older builds, tests' fake
+ * instead of the app's, and its own static imports preloaded (the parts it loads after the first
+ * paint are deliberately not). A build without it (older builds, tests' fake
  * manifests): the app's entry, and the landing chunk's imports that the entry does not preload.
  */
 function landingScripts(manifest: ClientManifest): { entry?: string; preloads: string[] } {
