@@ -3,8 +3,8 @@ import { hydrateRoot } from "react-dom/client";
 import { LandingRoot } from "./features/landing/landing-root";
 
 /**
- * The landing page's own entry (decision 022). The server renders "/" and points its script here:
- * React, React DOM and the landing page's interactive parts (nav bar, schedule, prices, form
+ * The landing page's interactive parts (decision 022), which its entry (landing-boot.ts, the only
+ * script the server-rendered "/" names) loads once the page has been painted: React, React DOM and the landing page's interactive parts (nav bar, schedule, prices, form
  * placeholders, overlays), without the app's router or query client, which the forms bring along
  * in their own chunks when they are needed. Links to other pages are ordinary page loads.
  *

@@ -6,7 +6,7 @@ import "./styles.css";
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html is missing the #root element");
 
-// The server-rendered landing page has its own entry (landing-main.tsx), which hydrates it. This,
+// The server-rendered landing page has its own entry (landing-boot.ts, which loads landing-main.tsx), which hydrates it. This,
 // the full app, starts every other page from an empty root; landing markup that reaches it (a
 // server that sent it for another path) is discarded rather than mis-hydrated.
 if (container.dataset.prerendered) container.replaceChildren();
