@@ -18,6 +18,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 export type ClientManifest = Record<string, ManifestChunk>;
 
