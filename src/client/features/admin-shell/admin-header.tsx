@@ -4,7 +4,7 @@ import { greetingName } from "../../../shared/display/people";
 import { buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import type { AuthUser } from "../../lib/use-auth";
-import { signOutPath } from "./admin-shell-api";
+import { markSigningOut, signOutPath } from "./admin-shell-api";
 
 export function RoleBadge({ role }: { role: string }) {
   return (
@@ -49,6 +49,7 @@ export function AdminHeader({
           {/* Phones: the icon alone (the label stays for screen readers), so the header is one row. */}
           <a
             href={signOutPath}
+            onClick={markSigningOut}
             className={buttonVariants({ variant: "outline", size: "sm", className: "px-2.5 sm:px-3" })}
           >
             <LogOut aria-hidden="true" className="size-4" />

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { useQuery } from "@tanstack/react-query";
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../shared/constants";
 import { passTime } from "../../test/clock";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
+import { AdminHeader } from "./admin-header";
+import { isSigningOut } from "./admin-shell-api";
 import { type RequireRoleOptions, useRequireRole } from "./use-require-role";
 
 function Probe({ roles, options }: { roles: Role[]; options?: RequireRoleOptions }) {
@@ -98,5 +100,43 @@ describe("useRequireRole", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Unauthorized");
     await passTime(600);
     expect(hrefs).toEqual(["/api/login"]);
+  });
+
+  it("after Logout is followed, a 401 from a read still in flight neither toasts nor steers to the sign-in page", async () => {
+    const owner = { id: "1", role: "owner", firstName: "Ana" };
+    let answerAdminCall: (response: Response) => void = () => {};
+    let signedIn = true;
+    fakeApi(({ url }) => {
+      if (url === "/api/auth/user") {
+        return signedIn ? Response.json(owner) : Response.json({ message: "Unauthorized" }, { status: 401 });
+      }
+      return new Promise<Response>((resolve) => {
+        answerAdminCall = resolve;
+      });
+    });
+    renderWithClient(
+      <>
+        <AdminHeader user={owner as never} />
+        <Probe roles={["owner"]} />
+        <AdminCall />
+      </>,
+      { toaster: true, path: "/admin/dashboard" },
+    );
+    await vi.waitFor(() => expect(probe()).toBe("allowed:owner"));
+    const logout = screen.getByRole("link", { name: "Logout" });
+    expect(logout.getAttribute("href")).toBe("/api/logout");
+    // jsdom does not navigate; the click still runs the link's handler, as in a browser.
+    logout.addEventListener("click", (event) => event.preventDefault());
+    fireEvent.click(logout);
+    signedIn = false;
+    answerAdminCall(Response.json({ message: "Unauthorized" }, { status: 401 }));
+    await vi.waitFor(() => expect(probe()).toBe("redirecting:none"));
+    await passTime(600);
+    expect(hrefs).toEqual([]);
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // Back on the page from the back/forward cache, a 401 is a signed-out session again.
+    window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    expect(isSigningOut()).toBe(false);
   });
 });

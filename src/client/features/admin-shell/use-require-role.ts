@@ -5,7 +5,7 @@ import type { Role } from "../../../shared/constants";
 import { ApiError } from "../../lib/api-request";
 import { type AuthUser, authUserQueryKey, useAuth } from "../../lib/use-auth";
 import { toast } from "../../lib/use-toast";
-import { signInRedirectPath } from "./admin-shell-api";
+import { isSigningOut, signInRedirectPath } from "./admin-shell-api";
 
 /** Spec section 9: the sign-in redirect waits 0.5 s so the Unauthorized toast can be read. */
 export const signInRedirectDelayMs = 500;
@@ -75,6 +75,8 @@ export function useRequireRole(roles: readonly Role[], options: RequireRoleOptio
   useEffect(() => {
     if (isLoading) return;
     if (role === null) {
+      // Leaving through Logout: the logout's redirect to / is on its way; nothing to say or steer.
+      if (isSigningOut()) return;
       toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
       const handle = setTimeout(() => {
         window.location.href = signInRedirectPath;
