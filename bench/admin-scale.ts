@@ -15,6 +15,7 @@
  * Environment: BENCH_ROWS (applications and subscribers each, default 100000), BENCH_REQUESTS
  * (per list case, default 20), BENCH_EXPORT_RUNS (per export, default 3).
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -204,8 +205,9 @@ async function measureExports(
   label: string,
   dataDir: string,
   databaseUrl: string | undefined,
+  env: NodeJS.ProcessEnv,
 ): Promise<TargetResult["exports"]> {
-  const server = await startAppServer({ dataDir, databaseUrl, env: { RUN_WORKER: "false" } });
+  const server = await startAppServer({ dataDir, databaseUrl, env });
   try {
     const cookie = await signIn(server);
     // Warms the export path with a small filtered file: a full one would only cost time.
@@ -245,7 +247,10 @@ async function target(label: string, databaseUrl: string | undefined): Promise<T
     console.log(
       `  ${label}: seeded ${count(rowCount)} applications and ${count(rowCount)} subscribers in ${seedSeconds.toFixed(0)} s`,
     );
-    const server = await startAppServer({ dataDir, databaseUrl, env: { RUN_WORKER: "false" } });
+    // Both servers on this data share one key (the second refuses data it cannot decrypt).
+    const env = { RUN_WORKER: "false", DATA_ENCRYPTION_KEY: randomBytes(32).toString("hex") };
+    let listResults: Pick<TargetResult, "healthz" | "lists">;
+    const server = await startAppServer({ dataDir, databaseUrl, env });
     try {
       const cookie = await signIn(server);
       const season = ((await (await get(`${server.url}/api/admin/season`, cookie)).json()) as { retreatId: string })
@@ -278,10 +283,12 @@ async function target(label: string, databaseUrl: string | undefined): Promise<T
             `${timing.p95.toFixed(1).padStart(6)} ms  p95 <= ${p95TargetMs} ms: ${meets(timing)}  total ${total}`,
         );
       }
-      return { label, seedSeconds, healthz, lists, exports: await measureExports(label, dataDir, databaseUrl) };
+      listResults = { healthz, lists };
     } finally {
       await server.stop();
     }
+    // Started once the lists' server has stopped (PGlite admits one process per data directory).
+    return { label, seedSeconds, ...listResults, exports: await measureExports(label, dataDir, databaseUrl, env) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
