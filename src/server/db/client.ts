@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
+import { pgliteNamedStatements } from "./pglite-named-statements";
 import * as schema from "./schema";
 
 /**
@@ -85,13 +86,15 @@ async function openPglite(dataDir: string, memorySnapshot?: Blob, template?: str
     throw error;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const runNamed = pgliteNamedStatements(client);
   return {
     driver: "pglite",
     db,
     executor: {
       // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts
       // without parameters, which only the simple protocol (exec) runs.
-      async executeSql(text, values) {
+      async executeSql(text, values, options) {
+        if (options?.name && values.length > 0) return runNamed(options.name, text, values);
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };

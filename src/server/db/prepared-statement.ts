@@ -6,14 +6,15 @@ import type { SqlExecutor } from "./client";
 export type PreparedStatement = {
   /** The statement's text, with $1.. parameters. */
   text: string;
-  /** Runs it with the placeholders' values (by name), on PostgreSQL as a named prepared statement. */
+  /** Runs it with the placeholders' values (by name), as a named prepared statement. */
   run<Row>(executor: SqlExecutor, values: Record<string, unknown>): Promise<Row[]>;
 };
 
 /**
  * A statement for a hot path, compiled to text once (drizzle's `sql`, with `sql.placeholder(name)`
  * for the values that change per call) and run through the raw executor: no query building per
- * call, and on PostgreSQL a named prepared statement, parsed and planned once per connection.
+ * call, and a named prepared statement, parsed and planned once per connection (on PGlite through
+ * pglite-named-statements.ts).
  * Placeholder values go to the driver as they are: cast them in the SQL (`${p("at")}::timestamptz`).
  */
 export function preparedStatement(name: string, statement: SQL): PreparedStatement {
