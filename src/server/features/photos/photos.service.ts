@@ -8,7 +8,7 @@
  * carries them, and there is nothing to set up.
  */
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { PublicPhoto, PublicSite, SiteContent } from "../../../shared/schemas/site-content";
 import { photos, photoVariants, retreats } from "../../db/schema";
@@ -194,13 +194,18 @@ export async function encodePhoto(db: DbOrTx, photoId: string): Promise<void> {
     throw error;
   }
   await db.transaction(async (tx) => {
+    // Two encoders of one photo (a retried job beside a slow first try, an upload encoded after
+    // the response while a caller encodes it too): the first to finish makes it ready, a later one
+    // changes nothing, so its ready time (and the landing page's version, which follows it) stays.
+    const [became] = await tx
+      .update(photos)
+      .set({ status: "ready", error: null, readyAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(photos.id, photoId), ne(photos.status, "ready")))
+      .returning({ id: photos.id });
+    if (!became) return;
     await tx.delete(photoVariants).where(eq(photoVariants.photoId, photoId));
     // The same file uploaded twice has the same names: the first photo's variants serve both.
     await tx.insert(photoVariants).values(variants).onConflictDoNothing();
-    await tx
-      .update(photos)
-      .set({ status: "ready", error: null, readyAt: new Date(), updatedAt: new Date() })
-      .where(eq(photos.id, photoId));
   });
 }
 

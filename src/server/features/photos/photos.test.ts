@@ -157,6 +157,21 @@ describe("photo uploads", () => {
     expect(status.json().photos).toEqual([expect.objectContaining({ id: stored.id, status: "ready" })]);
   });
 
+  it("encoded twice at once (a retried job beside a slow first try), the first to finish wins and the second changes nothing", async () => {
+    const pending = await pendingPhoto("Twice");
+    const readyAt = async () =>
+      (await t.app.db.select().from(photos).where(eq(photos.id, pending.id)))[0]!.readyAt?.getTime();
+    // Both read the photo as pending (their first step) before either has encoded it.
+    const encoders = [encodePhoto(t.app.db, pending.id), encodePhoto(t.app.db, pending.id)];
+    await Promise.race(encoders);
+    const whenFirstFinished = await readyAt();
+    expect(whenFirstFinished).toBeTypeOf("number");
+    await Promise.all(encoders);
+    expect(await readyAt()).toBe(whenFirstFinished);
+    const variants = await t.app.db.select().from(photoVariants).where(eq(photoVariants.photoId, pending.id));
+    expect(variants.length).toBeGreaterThan(0);
+  });
+
   it("serves variants under content-hashed URLs for a year, from every process on the database", async () => {
     const stored = await uploadedReady(await phonePhoto(500, 500, "#c33"), "A red wall");
     const [variant] = await t.app.db.select().from(photoVariants).where(eq(photoVariants.photoId, stored.id));
