@@ -453,7 +453,10 @@ test.describe("keyboard", () => {
       await expect(opener).toBeFocused();
     }
     // Also from a form: the waitlist's Privacy Policy button.
-    await page.locator("#waitlist").scrollIntoViewIfNeeded();
+    // Reaching the section puts the form in place of its placeholder (a new element, which detached
+    // the one a scroll action held): scroll there, then wait for the form itself.
+    await page.evaluate(() => document.getElementById("waitlist")?.scrollIntoView());
+    await expect(page.locator("#waitlist form")).toBeVisible({ timeout: 15_000 });
     const fromForm = page.locator("#waitlist").getByRole("button", { name: "Privacy Policy" });
     await fromForm.focus();
     await page.keyboard.press("Enter");
