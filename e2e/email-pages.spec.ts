@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
+import { type SmtpSink, startSmtpSink } from "../src/server/test/smtp-sink";
 import { type OwnServer, startOwnServer } from "./support/own-server";
 import { expectNoSeriousAxeViolations } from "./support/page-helpers";
-import { freePort } from "./support/server";
 
 /**
  * The tokenised email pages. The full journey uses a real token from a real email: this spec
@@ -70,40 +69,25 @@ test.describe("links that do not work", () => {
 test.describe("with a real token from a real email", () => {
   test.describe.configure({ mode: "serial" });
 
-  let smtp: SMTPServer;
+  let smtp: SmtpSink | undefined;
   let server: OwnServer | undefined;
   let base: string;
-  const inbox: Buffer[] = [];
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    smtp = new SMTPServer({
-      authOptional: true,
-      hideSTARTTLS: true,
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          inbox.push(Buffer.concat(chunks));
-          callback();
-        });
-      },
-    });
-    const smtpPort = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
-
+    const sink = await startSmtpSink();
+    smtp = sink;
     server = await startOwnServer({
       name: "email",
       users: [],
-      env: (url) => ({ PUBLIC_URL: url, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }),
+      env: (url) => ({ PUBLIC_URL: url, SMTP_URL: sink.url }),
     });
     base = server.baseUrl;
   });
 
   test.afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
 
   let preferencesUrl = "";
@@ -117,7 +101,7 @@ test.describe("with a real token from a real email", () => {
     const deadline = Date.now() + 25_000;
     let html = "";
     while (!html && Date.now() < deadline) {
-      for (const raw of inbox) {
+      for (const { raw } of smtp?.received ?? []) {
         const mail = await PostalMime.parse(raw);
         if (mail.to?.some((to) => to.address === email)) html = mail.html ?? "";
       }

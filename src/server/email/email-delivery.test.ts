@@ -1,9 +1,8 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs } from "../db/schema";
+import { type ReceivedMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { waitFor } from "../test/wait-for";
 import { deliverEmail, stuckAfterMs, sweepStuckEmails } from "./delivery";
@@ -11,42 +10,24 @@ import { emailSendJob, queueEmail } from "./outbox";
 import { renderDefaultSystemEmail } from "./system-templates";
 import { createMailTransport, type MailTransport } from "./transport";
 
-type Received = { from: string; to: string[]; raw: Buffer };
-
 const renderWaitlistWelcome = (data: { firstName: string; publicUrl: string; preferencesUrl: string }) =>
   renderDefaultSystemEmail("waitlist_welcome", { ...data, applyUrl: `${data.publicUrl}/#apply` });
 
-let smtp: SMTPServer;
+let sink: SmtpSink;
 let smtpUrl: string;
-const received: Received[] = [];
+let received: ReceivedMessage[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    hideSTARTTLS: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  sink = await startSmtpSink();
+  smtpUrl = sink.url;
+  received = sink.received;
   t = await createTestApp({ smtpUrl, runWorker: true, publicUrl: "https://retreat.example.com" });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await sink?.close();
 });
 
 const messagesTo = (address: string) => received.filter((m) => m.to.includes(address));

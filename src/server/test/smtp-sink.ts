@@ -27,6 +27,9 @@ export async function startSmtpSink(options: { keepRaw?: boolean; port?: number 
     hideSTARTTLS: true,
     disableReverseLookup: true,
     logger: false,
+    // Clients keep pooled connections open (as the app's transports do): closing the sink ends
+    // them at once instead of after smtp-server's 30-second grace period.
+    closeTimeout: 50,
     size: 10 * 1024 * 1024,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
