@@ -6,6 +6,16 @@ import { createMailTransport } from "./transport";
 
 const sweepIntervalMs = 60_000;
 
+/**
+ * The outbox's pace: one poll a second taking EMAIL_RATE_PER_SECOND messages (at most 100), so a
+ * burst of confirmations drains at about that rate per worker, the same bound campaigns keep, and
+ * never faster (an SMTP provider's own limit). A backlog sent flat out would also take the
+ * database from the requests that fill it: on PGlite, one connection.
+ */
+export function outboxPace(ratePerSecond: number) {
+  return { pollingIntervalSeconds: 1, batchSize: Math.min(100, Math.max(1, Math.round(ratePerSecond))) };
+}
+
 /** The email worker: the `email.send` job handler and the minute-by-minute outbox sweep. */
 export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): Promise<void> {
   const transport = createMailTransport(app.config);
@@ -30,8 +40,7 @@ export async function registerEmailJobs(app: FastifyInstance, queue: JobQueue): 
       const result = await deliverEmail(ctx, emailLogId);
       app.log.debug({ emailLogId, result }, "email job done");
     },
-    // Ten per poll: one a second per worker left a burst of confirmations queued for minutes.
-    { pollingIntervalSeconds: 1, batchSize: 10 },
+    outboxPace(app.config.emailRatePerSecond),
   );
 
   let sweeping: Promise<unknown> = Promise.resolve();

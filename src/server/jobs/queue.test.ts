@@ -81,35 +81,4 @@ describe("durable job queue", () => {
       await drop();
     }
   });
-  it("drains a backlog at the handler's pace: a full batch fetches again without waiting out the interval", async () => {
-    const { databaseUrl, drop } = await createTestDatabaseUrl();
-    const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
-    try {
-      await database.migrate();
-      const queue = await startJobQueue(database);
-      const total = 35;
-      await queue.boss.createQueue("test.backlog");
-      await queue.boss.insert(Array.from({ length: total }, (_, n) => ({ name: "test.backlog", data: { n } })));
-      const started = Date.now();
-      let done = 0;
-      const drained = new Promise<number>((resolve) => {
-        void queue.work<{ n: number }>(
-          "test.backlog",
-          async () => {
-            done += 1;
-            if (done === total) resolve(Date.now() - started);
-          },
-          // Five full batches and a short one: at one batch per interval this takes 5 × 4 s.
-          { pollingIntervalSeconds: 4, batchSize: 7 },
-        );
-      });
-      const elapsed = await drained;
-      expect(done).toBe(total);
-      expect(elapsed).toBeLessThan(4_000);
-      await queue.stop();
-    } finally {
-      await database.close();
-      await drop();
-    }
-  });
 });

@@ -31,10 +31,7 @@ export type JobQueue = {
     handler: JobHandler<T>,
     options?: {
       pollingIntervalSeconds?: number;
-      /**
-       * Jobs fetched per poll; each still succeeds or fails (and is retried) on its own. A poll
-       * that comes back full fetches again at once instead of after the polling interval.
-       */
+      /** Jobs fetched per poll; each still succeeds or fails (and is retried) on its own. */
       batchSize?: number;
     },
   ): Promise<void>;
@@ -130,13 +127,7 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
         pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? 2,
         batchSize: workOptions?.batchSize ?? 1,
       };
-      let workerId: string | null = null;
-      workerId = await boss.work(name, fetch, async (jobs) => {
-        // A full batch means more are likely waiting: without this pg-boss sleeps out the polling
-        // interval after every batch, so a backlog drained at batchSize per interval (ten
-        // confirmations a second) however fast delivery was. Set before our handler returns, the
-        // notice makes its loop skip that sleep once; a short batch sleeps as before.
-        if (jobs.length >= fetch.batchSize && workerId) boss.notifyWorker(workerId);
+      await boss.work(name, fetch, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never, job.id);

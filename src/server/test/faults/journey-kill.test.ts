@@ -67,7 +67,8 @@ async function killDuringSweep(target: Target) {
   });
   const sink = await startSmtpSink({ keepRaw: false });
   cleanups.push(() => sink.close());
-  const options = { ...target, smtpUrl: sink.url };
+  // The outbox drains at EMAIL_RATE_PER_SECOND (default 10): a provider's pace, not this test's.
+  const options = { ...target, smtpUrl: sink.url, env: { EMAIL_RATE_PER_SECOND: "100" } };
   const first = await startServer(options);
   await sink.waitForCount(Math.floor(expected / 4), 120_000);
   await first.kill9();
