@@ -18,10 +18,12 @@ import { emailSendJob, outboxWarnings, sendRetry } from "./email/outbox";
 import { encryptSensitiveFieldsAtStartup } from "./encryption/encrypt-plaintext";
 import { createFieldCipher, type FieldCipher } from "./encryption/field-encryption";
 import { registerFeatureRoutes } from "./features";
+import { applicationKnownAddressJob } from "./features/applications/applications.service";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
 import { loadLandingRenderer, type RenderLanding } from "./features/public-site/landing-renderer";
 import { servedLanding } from "./features/public-site/public-site.service";
 import { seedFirstSeasonSite } from "./features/site-content/site-content.service";
+import { waitlistKnownAddressJob } from "./features/waitlist/waitlist.service";
 import { registerApiDocs } from "./http/api-docs";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
@@ -65,7 +67,7 @@ export type BuildOptions = {
 };
 
 /** Queues public forms enqueue into inside their own transaction: created before any request. */
-const queuesSentInTransactions = [emailSendJob];
+const queuesSentInTransactions = [emailSendJob, waitlistKnownAddressJob, applicationKnownAddressJob];
 
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
 export const bodyLimitBytes = 1_048_576;

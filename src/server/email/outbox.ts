@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type EmailAttachment, emailLogs } from "../db/schema";
 import type { DbOrTx } from "../db/types";
 import { removeCredentialLinks } from "../http/credential-paths";
-import { type JobQueue, jobsInsertSql } from "../jobs/queue";
+import { type JobQueue, jobsInsertSqlIf } from "../jobs/queue";
 import { type EmailSecrets, hideSecretsIn, sealSecrets } from "./hidden-links";
 import type { RenderedEmail } from "./render";
 
@@ -103,12 +103,13 @@ export async function queueEmail(tx: DbOrTx, message: OutboxMessage): Promise<st
 export function outboxStatementCtes(name: string, when: SQL, prefix: string, withJobs: boolean): SQL {
   const p = (field: string) => sql.placeholder(`${prefix}${field}`);
   const emails = sql.identifier(name);
-  const jobs = withJobs
-    ? jobsInsertSql(sql`select ${emailSendJob}::text as name, json_build_object('emailLogId', e.id) as data,
+  const jobs = jobsInsertSqlIf(
+    withJobs,
+    sql`select ${emailSendJob}::text as name, json_build_object('emailLogId', e.id) as data,
         ${p("retryLimit")}::int as retry_limit, ${p("retryDelay")}::int as retry_delay,
         ${p("retryBackoff")}::boolean as retry_backoff
-      from ${emails} as e`)
-    : sql`select null::uuid as id where false`;
+      from ${emails} as e`,
+  );
   return sql`${emails} as (
     insert into ${emailLogs} (id, recipient_email, recipient_name, subject, body, text_body, kind, status)
     select ${p("id")}::uuid, ${p("to")}::text, ${p("name")}::text, ${p("subject")}::text, ${p("html")}::text,

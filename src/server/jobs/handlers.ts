@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { registerEmailJobs } from "../email/email-jobs";
+import { registerApplicationJobs } from "../features/applications/applications.jobs";
 import { registerCampaignJobs } from "../features/email-campaigns/email-campaigns.jobs";
 import { registerJourneyJobs } from "../features/journey/journey.jobs";
 import { registerPaymentReminderJobs } from "../features/payment-reminders/payment-reminders.jobs";
 import { registerPhotoJobs } from "../features/photos/photos.jobs";
 import { registerPlaceJobs } from "../features/places/places.jobs";
 import { registerRetentionJobs } from "../features/privacy/retention.jobs";
+import { registerWaitlistJobs } from "../features/waitlist/waitlist.jobs";
 import type { JobQueue } from "./queue";
 
 /**
@@ -17,6 +19,8 @@ export async function registerJobHandlers(app: FastifyInstance, queue: JobQueue)
     app.log.info({ note: data.note }, "system.ping job processed");
   });
   await registerEmailJobs(app, queue);
+  await registerWaitlistJobs(app, queue);
+  await registerApplicationJobs(app, queue);
   await registerCampaignJobs(app, queue);
   await registerPaymentReminderJobs(app, queue);
   await registerPlaceJobs(app, queue);

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { type SQL, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
+import { sqlState } from "../db/prepared-statement";
 import type { DbOrTx } from "../db/types";
 
 export type JobHandler<T extends object = object> = (data: T, jobId: string) => Promise<void>;
@@ -150,17 +151,33 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
  * Processes creating queues at the same moment, as several starting together on an empty
  * database do, deadlock and one fails to start. On PostgreSQL every creation therefore waits for
  * an advisory lock, held by a transaction on the app's own pool while pg-boss runs the DDL on its
- * connection. Patched on the instance so direct `boss.createQueue` calls (queues with a policy)
- * are covered too. PGlite is one process on one connection: nothing to serialise.
+ * connection, and skips one that exists by then. Patched on the instance so direct
+ * `boss.createQueue` calls (queues with a policy) are covered too. PGlite is one process on one
+ * connection: nothing to serialise.
  */
 function serializeQueueCreation(boss: PgBoss, database: Database) {
   if (database.driver !== "postgres") return;
   const createQueue = boss.createQueue.bind(boss);
-  boss.createQueue = (name, queueOptions) =>
+  const createOnce = (name: string, queueOptions?: PgBoss.Queue) =>
     database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${queueCreationLock})`);
+      // Made by another process meanwhile (the usual case when several start): no DDL at all.
+      if (await boss.getQueue(name)) return;
       await createQueue(name, queueOptions);
     });
+  boss.createQueue = async (name, queueOptions) => {
+    // pg-boss's own start-up creates its cron queue outside this lock (its timekeeper calls the
+    // manager directly), so a creation here can still meet that DDL in another process and be
+    // chosen as the deadlock's victim: nothing was created, try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createOnce(name, queueOptions);
+      } catch (error) {
+        if (sqlState(error) !== "40P01" || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  };
 }
 
 /** pg-boss's SQL plans (its statement texts), to run its own INSERT inside one of our statements. */
@@ -201,4 +218,12 @@ export function jobsInsertSql(rows: SQL): SQL {
     }
   }
   return sql.join(chunks);
+}
+
+/**
+ * jobsInsertSql for a statement built in two variants: with a queue in this process, the jobs;
+ * without one, a CTE of the same shape that inserts nothing.
+ */
+export function jobsInsertSqlIf(withJobs: boolean, rows: SQL): SQL {
+  return withJobs ? jobsInsertSql(rows) : sql`select null::uuid as id where false`;
 }

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs, emailSubscribers } from "../db/schema";
+import { completeKnownAddressApplication } from "../features/applications/applications.service";
 import { withFailingInserts } from "./failing-inserts";
+import { settleFormJobs } from "./form-jobs";
 import { createTestApp, type TestApp } from "./test-app";
 
 /**
@@ -45,6 +47,21 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 let ip = 0;
+
+const applicationPayload = (retreatId: string) => ({
+  retreatId,
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "one-commit-a@example.com",
+  phone: "+44 7700 900123",
+  city: "London",
+  country: "United Kingdom",
+  motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
+  advocacyInvolvement: "Street outreach every month for three years.",
+  roomPreference: "private",
+  consentGdpr: true,
+  consentMarketing: false,
+});
 /** Statements outside a transaction that write durable rows: each is a commit of its own. */
 const durableStatements = () =>
   autocommitStatements.filter((text) =>
@@ -115,20 +132,7 @@ describe("public POSTs: one durable commit per accepted submission", () => {
       app.inject({
         method: "POST",
         url: "/api/application",
-        payload: {
-          retreatId: retreat.id,
-          firstName: "Grace",
-          lastName: "Hopper",
-          email: "one-commit-a@example.com",
-          phone: "+44 7700 900123",
-          city: "London",
-          country: "United Kingdom",
-          motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-          advocacyInvolvement: "Street outreach every month for three years.",
-          roomPreference: "private",
-          consentGdpr: true,
-          consentMarketing: false,
-        },
+        payload: { ...applicationPayload(retreat.id), email: "one-commit-a@example.com" },
         remoteAddress: `198.18.0.${++ip}`,
       }),
     );
@@ -158,5 +162,88 @@ describe("public POSTs: one durable commit per accepted submission", () => {
       .where(sql`${emailSubscribers.email} = 'one-commit-lost@example.com'`);
     expect(subscribers).toEqual([]);
     expect(await emailTo("one-commit-lost@example.com")).toBeUndefined();
+  });
+  it("a known address is the same one statement: its merge is a job stored in it, done after the response", async () => {
+    const join = (email: string, name: string) =>
+      app.inject({ method: "POST", url: "/api/waitlist", payload: { name, email }, remoteAddress: `198.18.0.${++ip}` });
+    expect((await join("known-w@example.com", "Ada")).statusCode).toBe(200);
+    await settleFormJobs(app);
+    const again = await measured(() => join("Known-W@example.com", "Ada Lovelace"));
+    expect(again).toEqual({ status: 200, commits: 1, sentOutsideTransactions: [] });
+    expectOneStatementHolding(["pgboss.job"]);
+    expect(durableStatements()[0]).not.toMatch(/^\s*begin/i);
+    await settleFormJobs(app);
+    // The merge as joinWaitlist does it: the last name filled in, no second welcome.
+    const [subscriber] = await app.db
+      .select()
+      .from(emailSubscribers)
+      .where(sql`lower(${emailSubscribers.email}) = 'known-w@example.com'`);
+    expect(subscriber).toMatchObject({ firstName: "Ada", lastName: "Lovelace", segment: "waitlist" });
+    const welcomes = await app.db
+      .select({ id: emailLogs.id })
+      .from(emailLogs)
+      .where(sql`lower(${emailLogs.recipientEmail}) = 'known-w@example.com'`);
+    expect(welcomes).toHaveLength(1);
+  });
+
+  it("an application from a known address: one statement with the application and the job that confirms it", async () => {
+    const retreat = (await (await app.inject({ method: "GET", url: "/api/current-retreat" })).json()) as { id: string };
+    await app.inject({
+      method: "POST",
+      url: "/api/waitlist",
+      payload: { name: "Grace", email: "known-a@example.com" },
+      remoteAddress: `198.18.0.${++ip}`,
+    });
+    await settleFormJobs(app);
+    let id = "";
+    const outcome = await measured(async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/application",
+        payload: { ...applicationPayload(retreat.id), email: "known-a@example.com", consentMarketing: true },
+        remoteAddress: `198.18.0.${++ip}`,
+      });
+      id = res.json().id;
+      return res;
+    });
+    expect(outcome).toEqual({ status: 201, commits: 1, sentOutsideTransactions: [] });
+    expectOneStatementHolding(["applications", "pgboss.job"]);
+    await settleFormJobs(app);
+    const [subscriber] = await app.db
+      .select()
+      .from(emailSubscribers)
+      .where(sql`${emailSubscribers.email} = 'known-a@example.com'`);
+    // Moved to applicant, linked, names from the application; the waitlist's consent stays the proof.
+    expect(subscriber).toMatchObject({
+      segment: "applicant",
+      applicationId: id,
+      firstName: "Grace",
+      lastName: "Hopper",
+    });
+    const confirmations = await app.db
+      .select({ id: emailLogs.id, kind: emailLogs.kind })
+      .from(emailLogs)
+      .where(sql`${emailLogs.recipientEmail} = 'known-a@example.com' and ${emailLogs.kind} = 'application_received'`);
+    expect(confirmations).toHaveLength(1);
+    expect(await jobsFor(confirmations[0]!.id)).toBe(1);
+    // The job may run twice (at least once): the second run changes nothing.
+    const [job] = (
+      await app.database.executor.executeSql(
+        "select data from pgboss.job where name = 'application.known-address' and data->>'applicationId' = $1",
+        [id],
+      )
+    ).rows as { data: Parameters<typeof completeKnownAddressApplication>[1] }[];
+    // What the job carries about the person is sealed: not the visitor's address in clear.
+    expect(JSON.stringify(job!.data)).not.toMatch(/198\.18\.0\./);
+    await completeKnownAddressApplication(app.db, job!.data, {
+      publicUrl: app.config.publicUrl,
+      queue: app.queue,
+      cipher: app.fieldCipher,
+    });
+    const after = await app.db
+      .select({ id: emailLogs.id })
+      .from(emailLogs)
+      .where(sql`${emailLogs.recipientEmail} = 'known-a@example.com' and ${emailLogs.kind} = 'application_received'`);
+    expect(after).toHaveLength(1);
   });
 });

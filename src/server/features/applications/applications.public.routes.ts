@@ -22,6 +22,7 @@ export async function registerApplicationPublicRoutes(app: FastifyInstance) {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
         queue: app.queue,
+        cipher: app.fieldCipher,
       });
       return reply.status(201).send({ success: true as const, id, message: applicationReceivedMessage });
     },

@@ -4,7 +4,7 @@ import type { ApplicationSubmission } from "../../../shared/schemas/applications
 import { spamMessage } from "../../../shared/schemas/common";
 import type { Database, Db } from "../../db/client";
 import { preparedStatement, sqlState } from "../../db/prepared-statement";
-import { applications, emailSubscribers, retreats } from "../../db/schema";
+import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
 import {
   checkStatementJobs,
@@ -21,8 +21,10 @@ import {
   stillAppliesValues,
 } from "../../email/system-template-cache";
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
+import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import type { JobQueue } from "../../jobs/queue";
+import { type JobQueue, jobsInsertSqlIf } from "../../jobs/queue";
+import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
 
@@ -36,7 +38,22 @@ type SubmitContext = {
   publicUrl: string;
   /** Given (the route): the confirmations' send jobs are stored in this transaction too (decision 020). */
   queue?: JobQueue | null;
+  /** When the application was submitted (the consent's time); now when not given. */
+  at?: Date;
 };
+
+/** The public form's context: the cipher seals what a known address's job carries. */
+type SubmitFormContext = SubmitContext & { cipher: FieldCipher };
+
+/**
+ * The applicant's subscriber and confirmation for an application from a known address, stored by
+ * the form's one statement with the application (completeKnownAddressApplication): the request
+ * does the same work for every address, so its timing does not tell whether one is known.
+ */
+export const applicationKnownAddressJob = "application.known-address";
+
+type KnownAddressJobData = { applicationId: string; sealed: string; at: string };
+type KnownAddressSealed = { clientIp: string };
 
 /**
  * Stores a public application in one transaction: the application, the applicant's (and for a
@@ -135,6 +152,8 @@ async function subscribeAndConfirm(
     applicationId: string;
     consent: boolean;
     mail: { applicantName: string; partnerName: string; retreatName: string; retreatId: string };
+    /** Makes the confirmation's outbox row unique (a job that may run twice). */
+    idempotencyKey?: string;
   },
 ): Promise<string | null> {
   const { subscriber } = await upsertSubscriber(tx, {
@@ -144,7 +163,7 @@ async function subscribeAndConfirm(
     segment: "applicant",
     source: "application_form",
     applicationId: person.applicationId,
-    consent: person.consent ? { ip: ctx.clientIp, at: new Date() } : null,
+    consent: person.consent ? { ip: ctx.clientIp, at: ctx.at ?? new Date() } : null,
     marketingEmails: person.consent,
     overwriteNames: true,
   });
@@ -165,21 +184,28 @@ async function subscribeAndConfirm(
   // Switched off by staff: the application stands, only the confirmation is not sent.
   if (!email) return null;
   const name = [person.firstName, person.lastName].filter(Boolean).join(" ");
-  return queueEmail(tx, { to: subscriber.email, name, email, kind: "application_received" });
+  return queueEmail(tx, {
+    to: subscriber.email,
+    name,
+    email,
+    kind: "application_received",
+    idempotencyKey: person.idempotencyKey,
+  });
 }
 
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * An application from an address with no subscriber yet, in one statement (its own transaction,
- * one durable commit): the application as submitApplication stores it, the applicant's subscriber
- * as upsertSubscriber inserts one, the confirmation in the outbox and its send job. All of it only
- * if the retreat is still open under the name the email was rendered with, the template row is
- * still the one it was rendered from, and the address has no subscriber; else nothing is stored.
- * A subscriber inserted meanwhile by a concurrent request fails the statement on the unique index
- * (nothing stored either). submitApplication's transaction then does the general case.
+ * The form's application in one statement (its own transaction, one durable commit), only if the
+ * retreat is still open under the name the email was rendered with and the template row is still
+ * the one it was rendered from (else nothing is stored). The application as submitApplication
+ * stores it; then from a new address the applicant's subscriber as upsertSubscriber inserts one,
+ * the confirmation in the outbox and its send job, and from a known address (with a queue) the job
+ * that subscribes and confirms them (completeKnownAddressApplication). Without a queue a known
+ * address stores nothing. A subscriber inserted meanwhile by a concurrent request fails the
+ * statement on the unique index (nothing stored). submitApplication's transaction then does it.
  */
-const submitFromNewAddress = [false, true].map((withJobs) =>
+const submitStatement = [false, true].map((withJobs) =>
   preparedStatement(
     "rhq_application_submit",
     sql`with retreat as (
@@ -188,10 +214,13 @@ const submitFromNewAddress = [false, true].map((withJobs) =>
         and ${retreats.name} = ${p("retreatName")}::text
     ),
     fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok),
+    known as (
+      select ${emailSubscribers.id} as id from ${emailSubscribers}
+      where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
+    ),
     go as (
       select 1 from retreat, fresh
-      where fresh.ok and not exists (
-        select 1 from ${emailSubscribers} where lower(${emailSubscribers.email}) = lower(${p("email")}::text))
+      where fresh.ok ${withJobs ? sql`` : sql`and not exists (select 1 from known)`}
     ),
     new_application as (
       insert into ${applications} (retreat_id, application_type, first_name, last_name, email, phone, city, country,
@@ -216,12 +245,21 @@ const submitFromNewAddress = [false, true].map((withJobs) =>
         'application_form', a.id, ${p("consentMarketing")}::boolean, ${p("consentAt")}::timestamptz,
         ${p("consentIp")}::text, ${p("unsubscribeToken")}::text
       from new_application as a
+      where not exists (select 1 from known)
       returning id
     ),
-    ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs)}
+    ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs)},
+    known_jobs as (${jobsInsertSqlIf(
+      withJobs,
+      sql`select ${applicationKnownAddressJob}::text as name,
+          json_build_object('applicationId', a.id, 'sealed', ${p("sealed")}::text, 'at', ${p("submittedAt")}::text) as data,
+          ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
+          ${p("mail_retryBackoff")}::boolean as retry_backoff
+        from new_application as a where exists (select 1 from known)`,
+    )})
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
       (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
-      (select count(*)::int from confirmation_jobs) as jobs`,
+      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from known_jobs) as merges`,
   ),
 );
 
@@ -238,7 +276,7 @@ const retreatNames = new Map<string, string>();
 export async function submitApplicationFromForm(
   database: Database,
   input: ApplicationSubmission,
-  ctx: SubmitContext,
+  ctx: SubmitFormContext,
 ): Promise<{ id: string }> {
   if (input.website) throw new AppError("bad_request", spamMessage);
   const isCouple = input.applicationType === "couple";
@@ -266,10 +304,21 @@ export async function submitApplicationFromForm(
     ctx.queue,
   );
   const partner = (value: string) => (isCouple ? orNull(value) : null);
-  const at = new Date().toISOString();
-  let outcome: { fresh: boolean; retreats: number; application_id: string | null; emails: number; jobs: number };
+  const at = (ctx.at ?? new Date()).toISOString();
+  if (ctx.queue && !ctx.queue.createdAtStart(applicationKnownAddressJob)) {
+    throw new Error(`Queue ${applicationKnownAddressJob} is not created at start-up; add it to the queue's \`queues\``);
+  }
+  const sealed: KnownAddressSealed = { clientIp: ctx.clientIp };
+  let outcome: {
+    fresh: boolean;
+    retreats: number;
+    application_id: string | null;
+    emails: number;
+    jobs: number;
+    merges: number;
+  };
   try {
-    [outcome] = (await submitFromNewAddress[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
+    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
       ...stillAppliesValues("tpl_", row),
       ...mail.values,
       retreatId: input.retreatId,
@@ -304,6 +353,7 @@ export async function submitApplicationFromForm(
       consentAt: input.consentMarketing ? at : null,
       consentIp: input.consentMarketing ? ctx.clientIp : null,
       unsubscribeToken,
+      sealed: sealJobData(ctx.cipher, applicationKnownAddressJob, sealed),
     })) as [typeof outcome];
   } catch (error) {
     // A subscriber for the address committed meanwhile (unique index): nothing was stored.
@@ -311,12 +361,75 @@ export async function submitApplicationFromForm(
     return submitApplication(database.db, input, ctx);
   }
   if (outcome.application_id) {
-    checkStatementJobs(outcome, ctx.queue);
+    if (outcome.merges === 0) checkStatementJobs(outcome, ctx.queue);
     return { id: outcome.application_id };
   }
   if (!outcome.fresh) forgetCachedSystemTemplateRow("application_received", input.retreatId);
   if (outcome.retreats === 0) retreatNames.delete(input.retreatId);
   return submitApplication(database.db, input, ctx);
+}
+
+/**
+ * The job of an application from a known address (stored by the form's statement): the
+ * applicant's subscriber merged and their confirmation queued, as submitApplication does, with
+ * the form's address and time. Once: a second run finds the confirmation's key and stops; nothing
+ * when the application is gone meanwhile (erased).
+ */
+export async function completeKnownAddressApplication(
+  db: Db,
+  data: KnownAddressJobData,
+  ctx: { publicUrl: string; queue: JobQueue | null; cipher: FieldCipher },
+): Promise<void> {
+  const { clientIp } = unsealJobData<KnownAddressSealed>(ctx.cipher, applicationKnownAddressJob, data.sealed);
+  const idempotencyKey = `${applicationKnownAddressJob}:${data.applicationId}`;
+  await db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({
+        id: applications.id,
+        retreatId: retreats.id,
+        retreatName: retreats.name,
+        applicationType: applications.applicationType,
+        firstName: applications.firstName,
+        lastName: applications.lastName,
+        email: applications.email,
+        partnerFirstName: applications.partnerFirstName,
+        partnerLastName: applications.partnerLastName,
+        consentMarketing: applications.consentMarketing,
+      })
+      .from(applications)
+      .innerJoin(retreats, eq(retreats.id, applications.retreatId))
+      .where(eq(applications.id, data.applicationId))
+      .for("update", { of: applications });
+    // Gone, or erased meanwhile (a privacy request clears the address): nobody to confirm.
+    if (!application?.email) return;
+    const [done] = await tx
+      .select({ id: emailLogs.id })
+      .from(emailLogs)
+      .where(eq(emailLogs.idempotencyKey, idempotencyKey));
+    if (done) return;
+    const isCouple = application.applicationType === "couple";
+    const emailLogId = await subscribeAndConfirm(
+      tx,
+      { clientIp, publicUrl: ctx.publicUrl, at: new Date(data.at) },
+      {
+        email: application.email,
+        firstName: application.firstName ?? "",
+        lastName: application.lastName ?? "",
+        applicationId: application.id,
+        consent: application.consentMarketing,
+        mail: {
+          applicantName: [application.firstName, application.lastName].filter(Boolean).join(" "),
+          partnerName: isCouple
+            ? [application.partnerFirstName, application.partnerLastName].filter(Boolean).join(" ")
+            : "",
+          retreatName: application.retreatName,
+          retreatId: application.retreatId,
+        },
+        idempotencyKey,
+      },
+    );
+    if (emailLogId) await enqueueEmailsInTransaction(tx, ctx.queue, [emailLogId]);
+  });
 }
 
 /** The open retreat's name (cached; the statement checks it), or undefined when none is open with that id. */

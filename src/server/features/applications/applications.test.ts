@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
 import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
 import { withFailingInserts } from "../../test/failing-inserts";
+import { settleFormJobs } from "../../test/form-jobs";
 import { onlyQueuedEmail } from "../../test/sent-mail";
 import { withTestApp } from "../../test/test-app";
 import { submitApplication } from "./applications.service";
@@ -11,8 +12,17 @@ import { submitApplication } from "./applications.service";
 let app: FastifyInstance;
 let retreatId: string;
 let ipCounter = 0;
-const post = (payload: unknown, ip = `10.2.0.${++ipCounter % 250}`) =>
-  app.inject({ method: "POST", url: "/api/application", payload: payload as object, remoteAddress: ip });
+/** The form's POST, and what it left to jobs (a known address's merge) done, as a worker would. */
+async function post(payload: unknown, ip = `10.2.0.${++ipCounter % 250}`) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/application",
+    payload: payload as object,
+    remoteAddress: ip,
+  });
+  await settleFormJobs(app);
+  return res;
+}
 
 /** What the public form sends for an individual (public-site.md section 3). */
 const individual = () => ({

@@ -15,12 +15,13 @@ export async function registerWaitlistRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: waitlistSchema, response: { 200: responseSchema } },
     },
     async (request) => {
-      // The welcome's send job commits with the subscriber (one commit, decision 020): a new
-      // address in one statement, a known one in a transaction.
+      // One statement, one commit (decision 020): a new address's subscriber, welcome and its send
+      // job, or a known address's merge job, so both take the same time.
       await joinWaitlistFromForm(app.database, request.body, {
         clientIp: request.ip,
         publicUrl: app.config.publicUrl,
         queue: app.queue,
+        cipher: app.fieldCipher,
       });
       // Same answer whether the address was new or known: the response must not reveal which.
       return { success: true as const, message: waitlistSuccessMessage };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { splitFullName } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
@@ -23,8 +23,10 @@ import {
   stillAppliesValues,
 } from "../../email/system-template-cache";
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
+import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import type { JobQueue } from "../../jobs/queue";
+import { type JobQueue, jobsInsertSqlIf } from "../../jobs/queue";
+import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 
 export type WaitlistEntry = z.output<typeof waitlistSchema>;
@@ -37,47 +39,76 @@ type WaitlistContext = {
   publicUrl: string;
   /** Given (the route): the welcome's send job is stored in the same commit (decision 020). */
   queue?: JobQueue | null;
+  /** When the person submitted the form (the consent's time); now when not given. */
+  at?: Date;
 };
+
+/** The public form's context: the cipher seals what a known address's merge job carries. */
+type WaitlistFormContext = WaitlistContext & { cipher: FieldCipher };
+
+/**
+ * A known address joining through the form is merged by this job (mergeKnownWaitlistAddress),
+ * stored by the form's one statement: the request does the same work for every address, so its
+ * timing does not tell whether an address is already on the list.
+ */
+export const waitlistKnownAddressJob = "waitlist.known-address";
+
+type KnownAddressJobData = { subscriberId: string; sealed: string; at: string };
+type KnownAddressSealed = { name: string; clientIp: string };
 
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * A new address joining, in one statement (its own transaction, one durable commit): the
- * subscriber exactly as upsertSubscriber inserts one, the welcome in the outbox and its send job,
- * all only if the welcome's template row is still the one the email was rendered from (else
- * nothing is stored). An address already known stores nothing here (ON CONFLICT DO NOTHING, as
- * upsertSubscriber's first step), and joinWaitlist then merges it in a transaction.
+ * The form's join in one statement (its own transaction, one durable commit), only if the
+ * welcome's template row is still the one the email was rendered from (else nothing is stored).
+ * A new address: the subscriber exactly as upsertSubscriber inserts one, the welcome in the outbox
+ * and its send job. A known address (with a queue): the job that merges it (its name and address
+ * sealed). An address that became known meanwhile (the insert yields, ON CONFLICT DO NOTHING as
+ * upsertSubscriber's first step) or no queue: nothing, and joinWaitlist's transaction merges it.
  */
-const joinNewAddress = [false, true].map((withJobs) =>
+const joinStatement = [false, true].map((withJobs) =>
   preparedStatement(
     "rhq_waitlist_join",
     sql`with fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok),
+  known as (
+    select ${emailSubscribers.id} as id from ${emailSubscribers}
+    where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
+  ),
   new_subscriber as (
     insert into ${emailSubscribers} (email, first_name, last_name, segment, source, tags, marketing_emails,
       consent_at, consent_ip, unsubscribe_token)
     select ${p("email")}::text, ${p("firstName")}::text, ${p("lastName")}::text, 'waitlist', 'waitlist_form',
       array[${waitlistTag}::text], true, ${p("consentAt")}::timestamptz, ${p("consentIp")}::text,
       ${p("unsubscribeToken")}::text
-    from fresh where fresh.ok
+    from fresh where fresh.ok and not exists (select 1 from known)
     on conflict do nothing
     returning id
   ),
-  ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs)}
+  ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs)},
+  merge_jobs as (${jobsInsertSqlIf(
+    withJobs,
+    sql`select ${waitlistKnownAddressJob}::text as name,
+        json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
+        ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
+        ${p("mail_retryBackoff")}::boolean as retry_backoff
+      from known, fresh where fresh.ok`,
+  )})
   select (select ok from fresh) as fresh, (select count(*)::int from new_subscriber) as subscribers,
-    (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs`,
+    (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs,
+    (select count(*)::int from merge_jobs) as merges`,
   ),
 );
 
 /**
- * The public form's join (POST /api/waitlist): a new address in one statement (joinNewAddress),
- * with the welcome rendered beforehand from the cached template row; anything else (a known
- * address, a template edited since it was cached) through joinWaitlist's transaction. Same
- * outcome as joinWaitlist in every case.
+ * The public form's join (POST /api/waitlist): one statement (joinStatement), with the welcome
+ * rendered beforehand from the cached template row; a known address's merge is its job. Anything
+ * else (a template edited since it was cached, an address that became known meanwhile, no queue)
+ * through joinWaitlist's transaction. Same outcome as joinWaitlist in every case.
  */
 export async function joinWaitlistFromForm(
   database: Database,
   entry: WaitlistEntry,
-  ctx: WaitlistContext,
+  ctx: WaitlistFormContext,
 ): Promise<void> {
   if (entry.website) throw new AppError("bad_request", spamMessage);
   const { firstName, lastName } = splitFullName(entry.name);
@@ -97,27 +128,56 @@ export async function joinWaitlistFromForm(
     email && { to: entry.email, name: entry.name, email, kind: "waitlist_welcome" },
     ctx.queue,
   );
-  const [outcome] = await joinNewAddress[ctx.queue ? 1 : 0]!.run<{
+  if (ctx.queue && !ctx.queue.createdAtStart(waitlistKnownAddressJob)) {
+    throw new Error(`Queue ${waitlistKnownAddressJob} is not created at start-up; add it to the queue's \`queues\``);
+  }
+  const sealed: KnownAddressSealed = { name: entry.name, clientIp: ctx.clientIp };
+  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]!.run<{
     fresh: boolean;
     subscribers: number;
     emails: number;
     jobs: number;
+    merges: number;
   }>(database.executor, {
     ...stillAppliesValues("tpl_", row),
     ...mail.values,
     email: entry.email,
     firstName: firstName || null,
     lastName: lastName || null,
-    consentAt: new Date().toISOString(),
+    consentAt: (ctx.at ?? new Date()).toISOString(),
     consentIp: ctx.clientIp,
     unsubscribeToken,
+    sealed: sealJobData(ctx.cipher, waitlistKnownAddressJob, sealed),
   });
   if (!outcome!.fresh) forgetCachedSystemTemplateRow("waitlist_welcome", "current");
   if (outcome!.subscribers === 1) {
     checkStatementJobs(outcome!, ctx.queue);
     return;
   }
+  if (outcome!.merges === 1) return;
   await joinWaitlist(database.db, entry, ctx);
+}
+
+/**
+ * The job of a known address that joined through the form: joinWaitlist's merge, with the
+ * form's name, address and time. Nothing when the subscriber is gone meanwhile (erased).
+ */
+export async function mergeKnownWaitlistAddress(
+  db: Db,
+  data: KnownAddressJobData,
+  ctx: { publicUrl: string; queue: JobQueue | null; cipher: FieldCipher },
+): Promise<void> {
+  const { name, clientIp } = unsealJobData<KnownAddressSealed>(ctx.cipher, waitlistKnownAddressJob, data.sealed);
+  const [subscriber] = await db
+    .select({ email: emailSubscribers.email })
+    .from(emailSubscribers)
+    .where(eq(emailSubscribers.id, data.subscriberId));
+  if (!subscriber) return;
+  await joinWaitlist(
+    db,
+    { name, email: subscriber.email },
+    { clientIp, publicUrl: ctx.publicUrl, queue: ctx.queue, at: new Date(data.at) },
+  );
 }
 
 /**
@@ -140,7 +200,7 @@ export async function joinWaitlist(
       segment: "waitlist",
       source: "waitlist_form",
       // The form says joining means agreeing to receive updates.
-      consent: { ip: ctx.clientIp, at: new Date() },
+      consent: { ip: ctx.clientIp, at: ctx.at ?? new Date() },
       marketingEmails: true,
       tag: waitlistTag,
       overwriteNames: false,

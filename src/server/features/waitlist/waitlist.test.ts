@@ -2,14 +2,19 @@ import type { FastifyInstance } from "fastify";
 import { beforeEach, describe, expect, it } from "vitest";
 import { emailLogs, emailSubscribers } from "../../db/schema";
 import { withFailingInserts } from "../../test/failing-inserts";
+import { settleFormJobs } from "../../test/form-jobs";
 import { onlyQueuedEmail } from "../../test/sent-mail";
 import { withTestApp } from "../../test/test-app";
 
 let app: FastifyInstance;
 let ipCounter = 0;
 /** Each call comes from its own address unless one is given, so only the rate-limit test hits the limit. */
-const post = (payload: unknown, ip = `10.1.0.${++ipCounter % 250}`) =>
-  app.inject({ method: "POST", url: "/api/waitlist", payload: payload as object, remoteAddress: ip });
+/** The form's POST, and what it left to jobs (a known address's merge) done, as a worker would. */
+async function post(payload: unknown, ip = `10.1.0.${++ipCounter % 250}`) {
+  const res = await app.inject({ method: "POST", url: "/api/waitlist", payload: payload as object, remoteAddress: ip });
+  await settleFormJobs(app);
+  return res;
+}
 
 withTestApp(async (built) => {
   app = built;
