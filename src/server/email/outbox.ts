@@ -98,9 +98,11 @@ export async function queueEmail(tx: DbOrTx, message: OutboxMessage): Promise<st
  * CTEs `<name>` (the email_logs row, stored only when `when` gives a row and the placeholder
  * `<prefix>send` is true) and `<name>_jobs` (its send job, pg-boss's own insert; `withJobs` false,
  * for a process without a queue, makes it an empty CTE: the worker's sweep sends the row).
+ * `otherJobs` (rows in the same columns as jobsInsertSql's) go in that one insert too, so a
+ * statement inserts its jobs once however many kinds it may store (`<name>_jobs` counts them all).
  * Values from `outboxStatementValues`. Plain messages only (no attachments, secrets or idempotency key).
  */
-export function outboxStatementCtes(name: string, when: SQL, prefix: string, withJobs: boolean): SQL {
+export function outboxStatementCtes(name: string, when: SQL, prefix: string, withJobs: boolean, otherJobs?: SQL): SQL {
   const p = (field: string) => sql.placeholder(`${prefix}${field}`);
   const emails = sql.identifier(name);
   const jobs = jobsInsertSqlIf(
@@ -108,7 +110,7 @@ export function outboxStatementCtes(name: string, when: SQL, prefix: string, wit
     sql`select ${emailSendJob}::text as name, json_build_object('emailLogId', e.id) as data,
         ${p("retryLimit")}::int as retry_limit, ${p("retryDelay")}::int as retry_delay,
         ${p("retryBackoff")}::boolean as retry_backoff
-      from ${emails} as e`,
+      from ${emails} as e${otherJobs ? sql` union all ${otherJobs}` : sql``}`,
   );
   return sql`${emails} as (
     insert into ${emailLogs} (id, recipient_email, recipient_name, subject, body, text_body, kind, status)

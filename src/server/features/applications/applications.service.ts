@@ -23,7 +23,7 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import { type JobQueue, jobsInsertSqlIf } from "../../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
@@ -248,18 +248,17 @@ const submitStatement = [false, true].map((withJobs) =>
       where not exists (select 1 from known)
       returning id
     ),
-    ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs)},
-    known_jobs as (${jobsInsertSqlIf(
-      withJobs,
-      sql`select ${applicationKnownAddressJob}::text as name,
-          json_build_object('applicationId', a.id, 'sealed', ${p("sealed")}::text, 'at', ${p("submittedAt")}::text) as data,
-          ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
-          ${p("mail_retryBackoff")}::boolean as retry_backoff
-        from new_application as a where exists (select 1 from known)`,
-    )})
+    merge as (
+      select ${applicationKnownAddressJob}::text as name,
+        json_build_object('applicationId', a.id, 'sealed', ${p("sealed")}::text, 'at', ${p("submittedAt")}::text) as data,
+        ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
+        ${p("mail_retryBackoff")}::boolean as retry_backoff
+      from new_application as a where exists (select 1 from known)
+    ),
+    ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
       (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
-      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from known_jobs) as merges`,
+      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges`,
   ),
 );
 
@@ -361,7 +360,8 @@ export async function submitApplicationFromForm(
     return submitApplication(database.db, input, ctx);
   }
   if (outcome.application_id) {
-    if (outcome.merges === 0) checkStatementJobs(outcome, ctx.queue);
+    // `jobs` counts the confirmation's send job and the merge job, stored by one insert.
+    checkStatementJobs({ emails: outcome.emails + outcome.merges, jobs: outcome.jobs }, ctx.queue);
     return { id: outcome.application_id };
   }
   if (!outcome.fresh) forgetCachedSystemTemplateRow("application_received", input.retreatId);

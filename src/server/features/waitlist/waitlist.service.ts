@@ -25,7 +25,7 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import { type JobQueue, jobsInsertSqlIf } from "../../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
 
@@ -84,18 +84,17 @@ const joinStatement = [false, true].map((withJobs) =>
     on conflict do nothing
     returning id
   ),
-  ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs)},
-  merge_jobs as (${jobsInsertSqlIf(
-    withJobs,
-    sql`select ${waitlistKnownAddressJob}::text as name,
-        json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
-        ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
-        ${p("mail_retryBackoff")}::boolean as retry_backoff
-      from known, fresh where fresh.ok`,
-  )})
+  merge as (
+    select ${waitlistKnownAddressJob}::text as name,
+      json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
+      ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
+      ${p("mail_retryBackoff")}::boolean as retry_backoff
+    from known, fresh where fresh.ok
+  ),
+  ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
   select (select ok from fresh) as fresh, (select count(*)::int from new_subscriber) as subscribers,
     (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs,
-    (select count(*)::int from merge_jobs) as merges`,
+    (select count(*)::int from merge) as merges`,
   ),
 );
 
@@ -150,11 +149,12 @@ export async function joinWaitlistFromForm(
     sealed: sealJobData(ctx.cipher, waitlistKnownAddressJob, sealed),
   });
   if (!outcome!.fresh) forgetCachedSystemTemplateRow("waitlist_welcome", "current");
+  // `jobs` counts the welcome's send job and the merge job, stored by one insert.
   if (outcome!.subscribers === 1) {
-    checkStatementJobs(outcome!, ctx.queue);
+    checkStatementJobs({ emails: outcome!.emails, jobs: outcome!.jobs - outcome!.merges }, ctx.queue);
     return;
   }
-  if (outcome!.merges === 1) return;
+  if (outcome!.merges === 1 && outcome!.jobs === 1) return;
   await joinWaitlist(database.db, entry, ctx);
 }
 
