@@ -70,7 +70,12 @@ async function prepare(client: PGlite, name: string, text: string): Promise<Desc
 
 // The frontend messages of PostgreSQL's extended query protocol (protocol version 3).
 const encoder = new TextEncoder();
-const cString = (text: string) => [...encoder.encode(text), 0];
+const cString = (text: string) => {
+  const bytes = encoder.encode(text);
+  const out = new Uint8Array(bytes.length + 1);
+  out.set(bytes);
+  return out;
+};
 const int16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 const int32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 
@@ -83,15 +88,15 @@ function message(type: string, body: number[] | Uint8Array): Uint8Array {
 }
 
 function parse(name: string, text: string) {
-  return message("P", [...cString(name), ...cString(text), ...int16(0)]);
+  return message("P", concat([cString(name), cString(text), new Uint8Array(int16(0))]));
 }
 
 function describeStatement(name: string) {
-  return message("D", ["S".charCodeAt(0), ...cString(name)]);
+  return message("D", concat([new Uint8Array(["S".charCodeAt(0)]), cString(name)]));
 }
 
 function bind(statement: string, params: (string | null)[]) {
-  const head = [...cString(""), ...cString(statement), ...int16(0), ...int16(params.length)];
+  const head = concat([cString(""), cString(statement), new Uint8Array([...int16(0), ...int16(params.length)])]);
   const encoded = params.map((param) => (param === null ? null : encoder.encode(param)));
   const body = new Uint8Array(head.length + encoded.reduce((sum, e) => sum + 4 + (e?.length ?? 0), 0) + 2);
   body.set(head, 0);
@@ -106,7 +111,7 @@ function bind(statement: string, params: (string | null)[]) {
 }
 
 function execute() {
-  return message("E", [...cString(""), ...int32(0)]);
+  return message("E", concat([cString(""), new Uint8Array(int32(0))]));
 }
 
 function sync() {
