@@ -72,6 +72,16 @@ const queuesSentInTransactions = [emailSendJob, waitlistKnownAddressJob, applica
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
 export const bodyLimitBytes = 1_048_576;
 
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function trusting that many proxies nearest the
+ * server (hop 0 is the peer), as Express and proxy-addr count them: Fastify 5 itself turns a
+ * number into "trust nobody", so `TRUST_PROXY=1` behind a load balancer left every visitor with
+ * the balancer's address and one shared rate limit.
+ */
+export function trustProxySetting(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -85,8 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : {}),
     },
     bodyLimit: bodyLimitBytes,
-    // Fastify accepts a hop count at runtime (proxy-addr); its types omit number.
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: trustProxySetting(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
