@@ -71,14 +71,23 @@ export function wholeAddressPattern(email: string): string {
  * that refers to an email that no longer exists, would send it anyway or keep it in the queue's
  * history.
  */
-async function deleteJobs(tx: DbOrTx, email: string, emailLogIds: readonly string[]): Promise<number> {
+async function deleteJobs(
+  tx: DbOrTx,
+  email: string,
+  emailLogIds: readonly string[],
+  /** The subject's subscribers and applications: jobs that name them by id (the forms' merge jobs). */
+  rowIds: readonly string[],
+): Promise<number> {
   let n = 0;
-  const ids = emailLogIds.length
-    ? sql`array[${sql.join(
-        [...emailLogIds].map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`array[]::text[]`;
+  const textArray = (values: readonly string[]) =>
+    values.length
+      ? sql`array[${sql.join(
+          values.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`
+      : sql`array[]::text[]`;
+  const ids = textArray(emailLogIds);
+  const rows = textArray(rowIds);
   const pattern = wholeAddressPattern(email);
   for (const table of await pgBossTables(tx)) {
     // The table name comes from to_regclass above, never from input.
@@ -89,6 +98,8 @@ async function deleteJobs(tx: DbOrTx, email: string, emailLogIds: readonly strin
               where jsonb_typeof(value) = 'string' and lower(value #>> '{}') ~ ${pattern}
             )
          or (data->>'emailLogId') = any(${ids})
+         or (data->>'subscriberId') = any(${rows})
+         or (data->>'applicationId') = any(${rows})
       returning id`);
     n += deleted.rows.length;
   }
@@ -273,6 +284,7 @@ export async function eraseSubject(
         tx,
         email,
         logs.map((r) => r.id),
+        [...subscriberIds, ...ownIds],
       ),
     );
     add(anonymised, "auditEntries", await scrubAuditEntries(tx, scrubIds));

@@ -144,6 +144,15 @@ async function seed() {
   const queuedForAda = await queue.send("email.send", { emailLogId: adaQueued.id });
   const mentionsAda = await queue.send("test.privacy", { to: "ada.lovelace@example.com" });
   const queuedForBob = await queue.send("email.send", { emailLogId: bobLog.id });
+  // The public forms' merge jobs name a subscriber or an application by id; their personal data is sealed.
+  const sealedJob = (ref: Record<string, string>) => ({
+    ...ref,
+    sealed: "enc:v1:sealed",
+    at: new Date().toISOString(),
+  });
+  const mergeForAda = await queue.send("waitlist.known-address", sealedJob({ subscriberId: subscriber!.id }));
+  const confirmForAda = await queue.send("application.known-address", sealedJob({ applicationId: paid.id }));
+  const mergeForBob = await queue.send("waitlist.known-address", sealedJob({ subscriberId: bobSubscriber!.id }));
   // Ada is also a host on the public site: a profile in the published copy and in the draft.
   const profile = { ...defaultSiteContent.team[0]!, name: "Ada Lovelace", email: "ADA.Lovelace@example.com" };
   const content = { ...defaultSiteContent, team: [profile, defaultSiteContent.team[1]!] };
@@ -168,7 +177,14 @@ async function seed() {
     adaQueued,
     bobLog,
     guest: guest!,
-    jobs: { queuedForAda: queuedForAda!, mentionsAda: mentionsAda!, queuedForBob: queuedForBob! },
+    jobs: {
+      queuedForAda: queuedForAda!,
+      mentionsAda: mentionsAda!,
+      mergeForAda: mergeForAda!,
+      confirmForAda: confirmForAda!,
+      queuedForBob: queuedForBob!,
+      mergeForBob: mergeForBob!,
+    },
   };
 }
 
@@ -305,7 +321,7 @@ describe("erasure", () => {
       emailSends: 1,
       emailLogs: 2,
       users: 1,
-      jobs: 2,
+      jobs: 4,
     });
     expect(body.anonymised).toMatchObject({ applications: 1, partnerDetails: 1, payments: 2, paymentPlans: 1 });
     expect(body.accountsKept).toBe(0);
@@ -359,7 +375,10 @@ describe("erasure", () => {
     const jobIds = (jobs.rows as { id: string }[]).map((r) => r.id);
     expect(jobIds).not.toContain(s.jobs.queuedForAda);
     expect(jobIds).not.toContain(s.jobs.mentionsAda);
+    expect(jobIds).not.toContain(s.jobs.mergeForAda);
+    expect(jobIds).not.toContain(s.jobs.confirmForAda);
     expect(jobIds).toContain(s.jobs.queuedForBob);
+    expect(jobIds).toContain(s.jobs.mergeForBob);
 
     // Bob: his application loses only Ada's partner details; his form, payment, emails, subscription and job stay.
     const [bob] = await t.app.db.select().from(applications).where(eq(applications.id, s.bobs.id));
