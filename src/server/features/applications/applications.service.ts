@@ -52,7 +52,13 @@ type SubmitFormContext = SubmitContext & { cipher: FieldCipher };
  */
 export const applicationKnownAddressJob = "application.known-address";
 
-type KnownAddressJobData = { applicationId: string; sealed: string; at: string };
+type KnownAddressJobData = {
+  applicationId: string;
+  /** Whose subscriber and confirmation: the applicant's (address known) or the partner's (own address). */
+  person?: "applicant" | "partner";
+  sealed: string;
+  at: string;
+};
 type KnownAddressSealed = { clientIp: string };
 
 /**
@@ -201,9 +207,10 @@ const p = (name: string) => sql.placeholder(name);
  * the one it was rendered from (else nothing is stored). The application as submitApplication
  * stores it; then from a new address the applicant's subscriber as upsertSubscriber inserts one,
  * the confirmation in the outbox and its send job, and from a known address (with a queue) the job
- * that subscribes and confirms them (completeKnownAddressApplication). Without a queue a known
- * address stores nothing. A subscriber inserted meanwhile by a concurrent request fails the
- * statement on the unique index (nothing stored). submitApplication's transaction then does it.
+ * that subscribes and confirms them (completeKnownAddressApplication); a partner with an address of
+ * their own always gets such a job, known or not. Without a queue a known address stores nothing.
+ * A subscriber inserted meanwhile by a concurrent request fails the statement on the unique index
+ * (nothing stored). submitApplication's transaction then does it.
  */
 const submitStatement = [false, true].map((withJobs) =>
   preparedStatement(
@@ -250,10 +257,14 @@ const submitStatement = [false, true].map((withJobs) =>
     ),
     merge as (
       select ${applicationKnownAddressJob}::text as name,
-        json_build_object('applicationId', a.id, 'sealed', ${p("sealed")}::text, 'at', ${p("submittedAt")}::text) as data,
+        json_build_object('applicationId', a.id, 'person', person.role, 'sealed', ${p("sealed")}::text,
+          'at', ${p("submittedAt")}::text) as data,
         ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
         ${p("mail_retryBackoff")}::boolean as retry_backoff
-      from new_application as a where exists (select 1 from known)
+      from new_application as a, (
+        select 'applicant' as role where exists (select 1 from known)
+        union all select 'partner' where ${p("partnerOwnAddress")}::boolean
+      ) as person
     ),
     ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
@@ -266,11 +277,12 @@ const submitStatement = [false, true].map((withJobs) =>
 const retreatNames = new Map<string, string>();
 
 /**
- * The public form's submission (POST /api/application): from an address with no subscriber yet,
- * one statement (submitFromNewAddress), the confirmation rendered beforehand from the cached
- * retreat name and template row; anything else (a known address, a partner with an address of
- * their own, a retreat or template changed since it was cached, an unknown or closed retreat)
- * through submitApplication's transaction. Same outcome as submitApplication in every case.
+ * The public form's submission (POST /api/application): one statement (submitStatement) for
+ * every address, the confirmation rendered beforehand from the cached retreat name and template
+ * row, so the time taken does not tell whether an applicant or partner address is known; anything
+ * else (a retreat or template changed since it was cached, an unknown or closed retreat, a
+ * subscriber created meanwhile, no queue) through submitApplication's transaction. Same outcome as
+ * submitApplication in every case, a known address's part a poll later.
  */
 export async function submitApplicationFromForm(
   database: Database,
@@ -279,9 +291,12 @@ export async function submitApplicationFromForm(
 ): Promise<{ id: string }> {
   if (input.website) throw new AppError("bad_request", spamMessage);
   const isCouple = input.applicationType === "couple";
-  const partnerHasOwnAddress =
-    isCouple && input.partnerEmail && input.partnerEmail.toLowerCase() !== input.email.toLowerCase();
-  const retreatName = partnerHasOwnAddress ? undefined : await openRetreatName(database.db, input.retreatId);
+  const partnerHasOwnAddress = Boolean(
+    isCouple && input.partnerEmail && input.partnerEmail.toLowerCase() !== input.email.toLowerCase(),
+  );
+  // Without a queue a partner with an address of their own has no job to be confirmed by.
+  const retreatName =
+    partnerHasOwnAddress && !ctx.queue ? undefined : await openRetreatName(database.db, input.retreatId);
   if (retreatName === undefined) return submitApplication(database.db, input, ctx);
 
   const row = await cachedSystemTemplateRow(database.db, "application_received", input.retreatId, {
@@ -353,6 +368,7 @@ export async function submitApplicationFromForm(
       consentIp: input.consentMarketing ? ctx.clientIp : null,
       unsubscribeToken,
       sealed: sealJobData(ctx.cipher, applicationKnownAddressJob, sealed),
+      partnerOwnAddress: partnerHasOwnAddress,
     })) as [typeof outcome];
   } catch (error) {
     // A subscriber for the address committed meanwhile (unique index): nothing was stored.
@@ -370,10 +386,11 @@ export async function submitApplicationFromForm(
 }
 
 /**
- * The job of an application from a known address (stored by the form's statement): the
- * applicant's subscriber merged and their confirmation queued, as submitApplication does, with
- * the form's address and time. Once: a second run finds the confirmation's key and stops; nothing
- * when the application is gone meanwhile (erased).
+ * The job the form's statement stores for an application from a known address (the applicant) or
+ * with a partner who has an address of their own (the partner, known or not): that person's
+ * subscriber merged or created and their confirmation queued, as submitApplication does, with the
+ * form's client address and time. Once: a second run finds the confirmation's key and stops;
+ * nothing when the application or that address is gone meanwhile (erased).
  */
 export async function completeKnownAddressApplication(
   db: Db,
@@ -381,7 +398,8 @@ export async function completeKnownAddressApplication(
   ctx: { publicUrl: string; queue: JobQueue | null; cipher: FieldCipher },
 ): Promise<void> {
   const { clientIp } = unsealJobData<KnownAddressSealed>(ctx.cipher, applicationKnownAddressJob, data.sealed);
-  const idempotencyKey = `${applicationKnownAddressJob}:${data.applicationId}`;
+  const person = data.person ?? "applicant";
+  const idempotencyKey = `${applicationKnownAddressJob}:${data.applicationId}:${person}`;
   await db.transaction(async (tx) => {
     const [application] = await tx
       .select({
@@ -394,6 +412,7 @@ export async function completeKnownAddressApplication(
         email: applications.email,
         partnerFirstName: applications.partnerFirstName,
         partnerLastName: applications.partnerLastName,
+        partnerEmail: applications.partnerEmail,
         consentMarketing: applications.consentMarketing,
       })
       .from(applications)
@@ -401,30 +420,33 @@ export async function completeKnownAddressApplication(
       .where(eq(applications.id, data.applicationId))
       .for("update", { of: applications });
     // Gone, or erased meanwhile (a privacy request clears the address): nobody to confirm.
-    if (!application?.email) return;
+    const address = person === "partner" ? application?.partnerEmail : application?.email;
+    if (!application || !address) return;
     const [done] = await tx
       .select({ id: emailLogs.id })
       .from(emailLogs)
       .where(eq(emailLogs.idempotencyKey, idempotencyKey));
     if (done) return;
     const isCouple = application.applicationType === "couple";
+    const applicantName = [application.firstName, application.lastName].filter(Boolean).join(" ");
+    const partnerName = isCouple
+      ? [application.partnerFirstName, application.partnerLastName].filter(Boolean).join(" ")
+      : "";
+    const who =
+      person === "partner"
+        ? // The applicant ticked the consent boxes, not the partner: no marketing opt-in for them.
+          { firstName: application.partnerFirstName, lastName: application.partnerLastName, consent: false }
+        : { firstName: application.firstName, lastName: application.lastName, consent: application.consentMarketing };
     const emailLogId = await subscribeAndConfirm(
       tx,
       { clientIp, publicUrl: ctx.publicUrl, at: new Date(data.at) },
       {
-        email: application.email,
-        firstName: application.firstName ?? "",
-        lastName: application.lastName ?? "",
+        email: address,
+        firstName: who.firstName ?? "",
+        lastName: who.lastName ?? "",
         applicationId: application.id,
-        consent: application.consentMarketing,
-        mail: {
-          applicantName: [application.firstName, application.lastName].filter(Boolean).join(" "),
-          partnerName: isCouple
-            ? [application.partnerFirstName, application.partnerLastName].filter(Boolean).join(" ")
-            : "",
-          retreatName: application.retreatName,
-          retreatId: application.retreatId,
-        },
+        consent: who.consent,
+        mail: { applicantName, partnerName, retreatName: application.retreatName, retreatId: application.retreatId },
         idempotencyKey,
       },
     );
