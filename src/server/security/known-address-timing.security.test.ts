@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applicationPayload } from "../test/builders";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -23,20 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const application = (email: string) => ({
-  retreatId,
-  firstName: "Timing",
-  lastName: "Probe",
-  email,
-  phone: "+44 7700 900123",
-  city: "London",
-  country: "United Kingdom",
-  motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-  advocacyInvolvement: "Street outreach every month for three years.",
-  roomPreference: "private",
-  consentGdpr: true,
-  consentMarketing: true,
-});
+const application = (email: string) => applicationPayload(retreatId, email);
 
 let applicants = 0;
 /** A couple whose partner has an address of their own: the probe's target as the partner. */

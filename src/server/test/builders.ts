@@ -255,3 +255,21 @@ export function travelFormBody(applicationId: string, overrides: Record<string, 
     ...overrides,
   };
 }
+
+/** A valid individual application (the public form's payload) with a unique address. */
+export function applicationPayload(retreatId: string, email: string) {
+  return {
+    retreatId,
+    firstName: "Fault",
+    lastName: "Tester",
+    email,
+    phone: "+44 7700 900123",
+    city: "London",
+    country: "United Kingdom",
+    motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
+    advocacyInvolvement: "Street outreach every month for three years.",
+    roomPreference: "private",
+    consentGdpr: true,
+    consentMarketing: true,
+  };
+}

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailLogs, emailSubscribers } from "../db/schema";
 import { completeKnownAddressApplication } from "../features/applications/applications.service";
+import { applicationPayload } from "./builders";
 import { withFailingInserts } from "./failing-inserts";
 import { settleFormJobs } from "./form-jobs";
 import { createTestApp, type TestApp } from "./test-app";
@@ -48,20 +49,6 @@ afterAll(async () => t?.close());
 
 let ip = 0;
 
-const applicationPayload = (retreatId: string) => ({
-  retreatId,
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: "one-commit-a@example.com",
-  phone: "+44 7700 900123",
-  city: "London",
-  country: "United Kingdom",
-  motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-  advocacyInvolvement: "Street outreach every month for three years.",
-  roomPreference: "private",
-  consentGdpr: true,
-  consentMarketing: false,
-});
 /** Statements outside a transaction that write durable rows: each is a commit of its own. */
 const durableStatements = () =>
   autocommitStatements.filter((text) =>
@@ -140,7 +127,7 @@ describe("public POSTs: one durable commit per accepted submission", () => {
       app.inject({
         method: "POST",
         url: "/api/application",
-        payload: { ...applicationPayload(retreat.id), email: "one-commit-a@example.com" },
+        payload: applicationPayload(retreat.id, "one-commit-a@example.com"),
         remoteAddress: `198.18.0.${++ip}`,
       }),
     );
@@ -208,7 +195,7 @@ describe("public POSTs: one durable commit per accepted submission", () => {
       const res = await app.inject({
         method: "POST",
         url: "/api/application",
-        payload: { ...applicationPayload(retreat.id), email: "known-a@example.com", consentMarketing: true },
+        payload: applicationPayload(retreat.id, "known-a@example.com"),
         remoteAddress: `198.18.0.${++ip}`,
       });
       id = res.json().id;
@@ -225,8 +212,8 @@ describe("public POSTs: one durable commit per accepted submission", () => {
     expect(subscriber).toMatchObject({
       segment: "applicant",
       applicationId: id,
-      firstName: "Grace",
-      lastName: "Hopper",
+      firstName: "Fault",
+      lastName: "Tester",
     });
     const confirmations = await app.db
       .select({ id: emailLogs.id, kind: emailLogs.kind })
@@ -262,9 +249,7 @@ describe("public POSTs: one durable commit per accepted submission", () => {
         method: "POST",
         url: "/api/application",
         payload: {
-          ...applicationPayload(retreat.id),
-          email: "couple-applicant@example.com",
-          consentMarketing: true,
+          ...applicationPayload(retreat.id, "couple-applicant@example.com"),
           applicationType: "couple",
           partnerFirstName: "Charles",
           partnerLastName: "Babbage",

@@ -4,6 +4,7 @@
  * public application form driven over HTTP.
  */
 import type { ChildProcess } from "node:child_process";
+import { applicationPayload } from "../builders";
 import { freePort, hasExited, spawnScript, waitUntilReady } from "../server-process";
 
 export type ServerOptions = {
@@ -105,24 +106,6 @@ export async function startServer(options: ServerOptions, readyTimeoutMs = 120_0
 /** SIGKILLs every child this process started and has not stopped (afterAll, drills' finally). */
 export async function killAllServers(): Promise<void> {
   await Promise.all([...running].map((s) => s.kill9()));
-}
-
-/** A valid individual application (the public form's payload) with a unique address. */
-export function applicationPayload(retreatId: string, email: string) {
-  return {
-    retreatId,
-    firstName: "Fault",
-    lastName: "Tester",
-    email,
-    phone: "+44 7700 900123",
-    city: "London",
-    country: "United Kingdom",
-    motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-    advocacyInvolvement: "Street outreach every month for three years.",
-    roomPreference: "private",
-    consentGdpr: true,
-    consentMarketing: true,
-  };
 }
 
 export async function currentRetreatId(url: string): Promise<string> {

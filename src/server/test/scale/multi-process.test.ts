@@ -9,7 +9,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { bookingTypes, emailCampaigns, emailLogs, emailSends, retreats } from "../../db/schema";
 import { enqueueCampaignSender } from "../../features/email-campaigns/campaign-queue";
 import { startJobQueue } from "../../jobs/queue";
-import { applicationPayload } from "../faults/fault-harness";
+import { applicationPayload } from "../builders";
 import { type SmtpSink, startSmtpSink } from "../smtp-sink";
 import { createTestDatabaseUrl } from "../test-database";
 import { type AppProcess, startAppProcess } from "./app-process";
