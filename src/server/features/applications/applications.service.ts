@@ -115,8 +115,7 @@ export async function submitApplication(
       .returning({ id: applications.id });
     const applicationId = application!.id;
 
-    const applicantName = [input.firstName, input.lastName].filter(Boolean).join(" ");
-    const partnerName = isCouple ? [input.partnerFirstName, input.partnerLastName].filter(Boolean).join(" ") : "";
+    const { applicantName, partnerName } = confirmationNames(input);
     const emailLogIds = [
       await subscribeAndConfirm(tx, ctx, {
         email: input.email,
@@ -200,6 +199,23 @@ async function subscribeAndConfirm(
 }
 
 const p = (name: string) => sql.placeholder(name);
+
+type Name = string | null | undefined;
+
+/** The names an application's confirmation shows: the applicant's, and for a couple the partner's. */
+function confirmationNames(a: {
+  applicationType: string;
+  firstName: Name;
+  lastName: Name;
+  partnerFirstName: Name;
+  partnerLastName: Name;
+}) {
+  const join = (...parts: Name[]) => parts.filter(Boolean).join(" ");
+  return {
+    applicantName: join(a.firstName, a.lastName),
+    partnerName: a.applicationType === "couple" ? join(a.partnerFirstName, a.partnerLastName) : "",
+  };
+}
 
 /**
  * The form's application in one statement (its own transaction, one durable commit), only if the
@@ -303,11 +319,11 @@ export async function submitApplicationFromForm(
     retreatId: input.retreatId,
   });
   const unsubscribeToken = randomBytes(32).toString("hex");
-  const applicantName = [input.firstName, input.lastName].filter(Boolean).join(" ");
+  const { applicantName, partnerName } = confirmationNames(input);
   const email = await renderSystemTemplate("application_received", row, {
     firstName: input.firstName,
     applicantName,
-    partnerName: isCouple ? [input.partnerFirstName, input.partnerLastName].filter(Boolean).join(" ") : "",
+    partnerName,
     retreatName,
     publicUrl: ctx.publicUrl,
     preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
@@ -427,11 +443,7 @@ export async function completeKnownAddressApplication(
       .from(emailLogs)
       .where(eq(emailLogs.idempotencyKey, idempotencyKey));
     if (done) return;
-    const isCouple = application.applicationType === "couple";
-    const applicantName = [application.firstName, application.lastName].filter(Boolean).join(" ");
-    const partnerName = isCouple
-      ? [application.partnerFirstName, application.partnerLastName].filter(Boolean).join(" ")
-      : "";
+    const { applicantName, partnerName } = confirmationNames(application);
     const who =
       person === "partner"
         ? // The applicant ticked the consent boxes, not the partner: no marketing opt-in for them.
