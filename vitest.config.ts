@@ -28,6 +28,8 @@ export default defineConfig({
           name: "client",
           include: ["src/client/**/*.test.{ts,tsx}"],
           environment: "node",
+          // Lazy dialogs (decision 024) are loaded before each file's tests, as the browser's idle prefetch does.
+          setupFiles: ["src/client/test/setup.ts"],
         },
       },
     ],

@@ -27,13 +27,18 @@ async function acknowledgePrompts(page: Page) {
   }, storageKeys);
 }
 
-/** Waits until React has hydrated the page: hydrated elements carry React's fiber key. */
+/**
+ * Waits until the page is interactive. "/" arrives server-rendered and React hydrates it (its own
+ * entry, decision 022): hydrated elements carry React's fiber key. Every other path is rendered
+ * from an empty root by the app (on preact/compat, decision 024), so its main is interactive as
+ * soon as it exists.
+ */
 async function gotoLanding(page: Page, path = "/") {
   await page.goto(path);
-  await page.waitForFunction(() => {
+  await page.waitForFunction((hydrated) => {
     const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+    return !!main && (!hydrated || Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+  }, path === "/");
 }
 
 /**

@@ -256,9 +256,11 @@ test("hostile text everywhere shows as text and never runs", async ({ page }) =>
   const detail = page.getByRole("dialog");
   await expect(detail).toBeVisible();
   await page.waitForLoadState("networkidle");
-  for (const tag of ["motivations", "advocacy", "diet", "internal", "partnerfirst"]) {
+  for (const tag of ["motivations", "advocacy", "diet", "partnerfirst"]) {
     await expect(detail.getByText(visible(tag)).filter({ visible: true }).first(), tag).toBeVisible();
   }
+  // The internal notes are an editable field: the hostile text is its value, character for character.
+  await expect(detail.getByRole("textbox", { name: "Internal notes" })).toHaveValue(hostile("internal"));
   await check("application detail");
 
   // A task's edit dialog puts the values into inputs.

@@ -17,32 +17,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Issue 22, target 3: no admin route loads more than this much gzip JavaScript before it is usable. */
 export const budgetBytes = 120_000;
 
-/**
- * Routes over the budget today, with their gzip bytes measured on the commit that listed them: the
- * check fails if one grows by more than `growthAllowanceBytes` (so a route over the budget cannot
- * get worse unnoticed), and each is removed from here once it meets the budget. Not a pass: the
- * table and the bench print them as "known over".
- */
-export const knownOver: Record<string, number> = {
-  // /admin, /admin/vendor and /admin/guest left this list when they stopped loading zod (021,
-  // addendum). The figures below were re-measured then: most went down a little; Applications
-  // (+1.3 KB) and Settings (+1.0 KB) went up by the shared chunks' bookkeeping (react-hook-form and
-  // its resolver no longer share one chunk with the sign-in page's code).
-  "/admin/dashboard?tab=applications": 214_144,
-  "/admin/dashboard?tab=waitlist": 225_107,
-  "/admin/dashboard?tab=interviews": 191_059,
-  "/admin/dashboard?tab=schedule": 190_726,
-  "/admin/dashboard?tab=tasks": 183_775,
-  "/admin/dashboard?tab=lists": 167_265,
-  "/admin/dashboard?tab=finance": 189_660,
-  "/admin/dashboard?tab=payments": 197_614,
-  "/admin/dashboard?tab=site": 203_316,
-  "/admin/dashboard?tab=settings": 201_511,
-};
-
-/** Room for a small unrelated change (a label, a message) in a known-over route before the check fails. */
-export const growthAllowanceBytes = 1_000;
-
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -147,26 +121,21 @@ export function measureAdminRoutes(
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
-/** The routes that break the rule: over the budget and not a known-over route, or a known-over route that grew. */
+/** The routes over the budget (decisions 021, 024: every admin route meets it; none may go over). */
 export function overBudget(routes: RouteWeight[]): string[] {
-  const problems: string[] = [];
-  for (const route of routes) {
-    const known = knownOver[route.route];
-    const allowed = known === undefined ? budgetBytes : Math.max(budgetBytes, known + growthAllowanceBytes);
-    if (route.gzipBytes > allowed)
-      problems.push(
-        `${route.route}: ${kb(route.gzipBytes)} gzip of JavaScript before it is usable, over ${kb(allowed)}` +
-          (route.route in knownOver ? " (its known figure: it may not grow)" : ""),
-      );
-  }
-  return problems;
+  return routes
+    .filter((route) => route.gzipBytes > budgetBytes)
+    .map(
+      (route) =>
+        `${route.route}: ${kb(route.gzipBytes)} gzip of JavaScript before it is usable, over ${kb(budgetBytes)}`,
+    );
 }
 
 export function weightTable(routes: RouteWeight[]): string {
   const lines = ["| Route | JS before usable (gzip) | Raw | Chunks | Budget |", "| --- | ---: | ---: | ---: | --- |"];
   for (const route of routes) {
     const within = route.gzipBytes <= budgetBytes;
-    const budget = within ? "within 120 KB" : route.route in knownOver ? "known over" : "OVER";
+    const budget = within ? "within 120 KB" : "OVER";
     lines.push(
       `| \`${route.route}\` | ${kb(route.gzipBytes)} | ${kb(route.rawBytes)} | ${route.files.length} | ${budget}${route.note ? ` (${route.note})` : ""} |`,
     );
@@ -183,11 +152,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.error(`\nAdmin JavaScript budget (decision 021) broken:\n  ${problems.join("\n  ")}`);
       process.exit(1);
     }
-    const over = routes.filter((route) => route.gzipBytes > budgetBytes).length;
-    console.log(
-      over
-        ? `\nNo admin route grew past its figure; ${over} of ${routes.length} are still known over ${kb(budgetBytes)} (decision 021).`
-        : `\nEvery admin route is within ${kb(budgetBytes)}.`,
-    );
+    console.log(`\nEvery admin route is within ${kb(budgetBytes)}.`);
   }
 }

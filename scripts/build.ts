@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { databaseTemplatePath } from "../src/server/db/database-template";
 import { publishBuild } from "../src/server/http/client-builds";
+import { landingManifestName } from "../src/server/http/landing-document";
 
 const root = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -24,8 +25,8 @@ const staging = join(dirname(clientDir), `.staging-${process.pid}`);
 const stagedClient = join(staging, "client");
 const stagedSsr = join(staging, "ssr");
 
-function run(args: string[]) {
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+function run(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) {
     rmSync(staging, { recursive: true, force: true });
     process.exit(result.status ?? 1);
@@ -36,7 +37,10 @@ const vite = join(root, "node_modules", "vite", "bin", "vite.js");
 const startedAt = Date.now();
 rmSync(staging, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-run([vite, "build", "--manifest", "--outDir", stagedClient, "--emptyOutDir"]);
+// The app (every page but "/", on preact/compat) and the landing page's entry (on React), into one
+// folder, each with its own manifest (decision 024).
+run([vite, "build", "--manifest", "--outDir", stagedClient, "--emptyOutDir"], { CLIENT_BUILD: "app" });
+run([vite, "build", "--manifest", landingManifestName, "--outDir", stagedClient], { CLIENT_BUILD: "landing" });
 run([vite, "build", "--ssr", "entry-server.tsx", "--outDir", stagedSsr, "--emptyOutDir"]);
 run(["--import", "tsx", join(root, "scripts", "prerender.ts"), "--client", stagedClient, "--ssr", stagedSsr]);
 const stagedTemplate = join(staging, "pglite-template.tar");

@@ -1,5 +1,5 @@
 // The landing page's initial JavaScript (issue 22 target 2, decision 022), from the production
-// build's Vite manifest (dist/ssr/client-manifest.json, written by `npm run build`): the landing
+// build's Vite manifest (dist/ssr/landing-manifest.json, written by `npm run build`): the landing
 // entry (src/client/landing-boot.ts), the interactive parts it loads once the page is painted
 // (src/client/landing-main.tsx), and every chunk those import statically, gzip level 9. That is
 // everything the browser downloads and runs before the page is idle; what loads later on demand
@@ -37,7 +37,7 @@ export interface LandingWeight {
 
 export function measureLanding(
   clientDir = join(root, "dist/client"),
-  manifestFile = join(root, "dist/ssr/client-manifest.json"),
+  manifestFile = join(root, "dist/ssr/landing-manifest.json"),
 ): LandingWeight {
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
   if (!manifest[landingEntryKey]?.isEntry) {

@@ -9,8 +9,8 @@
 // - index.html: the landing page ("/"), rendered from an in-memory PGlite seeded by the app's own
 //   seed through the real API routes, so it matches what a fresh install serves.
 // - shell.html: the untouched app shell for every other route (and the server's template for "/").
-// The Vite manifest moves next to the server render (dist/ssr/client-manifest.json): it is a build
-// input, not something to serve.
+// The Vite manifests move next to the server render (dist/ssr/client-manifest.json for the app,
+// landing-manifest.json for the landing entry): build inputs, not something to serve.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../src/server/app";
 import { testConfig } from "../src/server/config";
 import type { SsrModule } from "../src/server/features/public-site/landing-renderer";
-import { landingTemplate, readClientManifest } from "../src/server/http/landing-document";
+import { landingManifestName, landingTemplate, readLandingManifest } from "../src/server/http/landing-document";
 import type { LandingData } from "../src/shared/schemas/site-content";
 
 const { values } = parseArgs({
@@ -51,10 +51,14 @@ async function main() {
   // Re-running on an already prerendered build starts again from the shell.
   const shell = readFileSync(existsSync(shellFile) ? shellFile : indexFile, "utf8");
 
-  const manifestFile = join(clientDir, ".vite", "manifest.json");
-  if (existsSync(manifestFile)) {
+  // The app build's manifest and the landing build's (decision 024).
+  for (const [built, kept] of [
+    [join(clientDir, ".vite", "manifest.json"), "client-manifest.json"],
+    [join(clientDir, landingManifestName), "landing-manifest.json"],
+  ] as const) {
+    if (!existsSync(built)) continue;
     mkdirSync(ssrDir, { recursive: true });
-    renameSync(manifestFile, join(ssrDir, "client-manifest.json"));
+    renameSync(built, join(ssrDir, kept));
   }
 
   const data = await fetchSeededData();
@@ -62,7 +66,7 @@ async function main() {
   const template = landingTemplate({
     shellHtml: shell,
     clientDir,
-    manifest: readClientManifest(ssrDir),
+    manifest: readLandingManifest(ssrDir),
     heroPreload: ssr.heroPreloadLink,
   });
   const page = template.fill(await ssr.renderPage("/", data), data);

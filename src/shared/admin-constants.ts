@@ -22,3 +22,6 @@ export const retreatStatusLabels: Record<RetreatStatus, string> = {
   completed: "Completed",
   cancelled: "Cancelled",
 };
+
+/** The audit log's page sizes (its list's page-size menu and the API's check). */
+export const auditPageSizes = [10, 25, 50, 100] as const;

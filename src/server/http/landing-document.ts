@@ -140,8 +140,14 @@ export function landingTemplate(options: {
   };
 }
 
-/** The client build's manifest, which the build keeps beside the server render (dist/ssr). */
-export function readClientManifest(ssrDir: string): ClientManifest {
-  const file = join(ssrDir, "client-manifest.json");
+/**
+ * Where the landing build writes its manifest, in the client folder (scripts/build.ts); the app
+ * build's is Vite's default, `.vite/manifest.json` (decision 024: two builds, one folder).
+ */
+export const landingManifestName = ".vite/landing-manifest.json";
+
+/** The landing build's manifest, which the build keeps beside the server render (dist/ssr). */
+export function readLandingManifest(ssrDir: string): ClientManifest {
+  const file = join(ssrDir, "landing-manifest.json");
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ClientManifest) : {};
 }

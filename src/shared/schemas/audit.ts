@@ -1,6 +1,8 @@
 import { z } from "zod";
 
-export const auditPageSizes = [10, 25, 50, 100] as const;
+import { auditPageSizes } from "../admin-constants";
+
+export { auditPageSizes };
 
 const optionalFilter = z.string().trim().max(100).optional();
 

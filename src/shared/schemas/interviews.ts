@@ -1,18 +1,35 @@
 import { z } from "zod";
-import { businessTimeZone } from "../constants";
+import {
+  bookingLinkDays,
+  bookingTokenLength,
+  hasInterviewAhead,
+  type InterviewFilter,
+  interviewActions,
+  interviewDefaults,
+  interviewDurationLimits,
+  interviewFilters,
+  interviewOutcomes,
+  interviewStages,
+  interviewStatuses,
+  needsOutcome,
+  successRate,
+} from "../interview-rules";
 
-/** Spec section 9: the interview defaults and limits. */
-export const interviewDefaults = {
-  durationMinutes: 30,
-  timeZone: businessTimeZone,
-  jitsiMaxParticipants: 10,
-} as const;
-
-/** The spec's filters, plus needs_outcome: still "scheduled" although the call has ended. */
-export const interviewFilters = ["upcoming", "needs_outcome", "today", "completed", "cancelled", "all"] as const;
-export type InterviewFilter = (typeof interviewFilters)[number];
-export const interviewStatuses = ["scheduled", "completed", "cancelled"] as const;
-export const interviewOutcomes = ["accepted", "declined", "pending"] as const;
+export {
+  bookingLinkDays,
+  bookingTokenLength,
+  hasInterviewAhead,
+  type InterviewFilter,
+  interviewActions,
+  interviewDefaults,
+  interviewDurationLimits,
+  interviewFilters,
+  interviewOutcomes,
+  interviewStages,
+  interviewStatuses,
+  needsOutcome,
+  successRate,
+};
 
 export const interviewListQuerySchema = z.object({
   filter: z.enum(interviewFilters).default("upcoming"),
@@ -25,8 +42,6 @@ export const interviewIdParamsSchema = z.object({ id: z.uuid() });
 
 const isoInstant = z.iso.datetime({ offset: true });
 
-/** How long an interview may be, in minutes. */
-export const interviewDurationLimits = { min: 15, max: 180 } as const;
 export const interviewDurationMessage = `Duration must be between ${interviewDurationLimits.min} and ${interviewDurationLimits.max} minutes.`;
 
 /** A duration as typed in a form: a whole number of minutes within the limits. */
@@ -118,29 +133,6 @@ export const interviewListSchema = z.object({
 });
 export type InterviewList = z.infer<typeof interviewListSchema>;
 
-/** Spec: only scheduled interviews offer Join (with a meeting url), Reschedule and Complete. */
-export function interviewActions(item: Pick<InterviewItem, "interview" | "jitsiRoom">) {
-  const scheduled = item.interview.status === "scheduled";
-  return { join: scheduled && Boolean(item.jitsiRoom?.meetingUrl), reschedule: scheduled, complete: scheduled };
-}
-
-/**
- * A past interview nobody has completed or cancelled: its end (start + duration) has passed but it
- * is still "scheduled", so staff still owe it an outcome. The server's needs_outcome filter is the
- * same rule in SQL.
- */
-export function needsOutcome(
-  interview: { status: string; scheduledAt: string; duration: number },
-  now: Date = new Date(),
-): boolean {
-  if (interview.status !== "scheduled") return false;
-  return Date.parse(interview.scheduledAt) + interview.duration * 60_000 < now.getTime();
-}
-
-export function successRate(completed: number, accepted: number): number {
-  return completed === 0 ? 0 : Math.round((accepted / completed) * 1000) / 10;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Interviewers, availability and blocks
 // ---------------------------------------------------------------------------------------------
@@ -230,19 +222,6 @@ export const createInterviewBlockSchema = z
 // Self-booking through a tokenised link (no login)
 // ---------------------------------------------------------------------------------------------
 
-/** How long a booking link works, and how far ahead it offers slots. */
-export const bookingLinkDays = 14;
-
-/**
- * The stages in which an application still has an interview ahead: before the decision (spec:
- * apply, vibe check, quick chat, then decision). Booking links are only sent and only book here.
- */
-export const interviewStages = ["new", "screening", "interview"] as const;
-
-export function hasInterviewAhead(stage: string): boolean {
-  return (interviewStages as readonly string[]).includes(stage);
-}
-
 /** POST /api/admin/interviews/booking-links: emails the applicant a link to pick a slot. */
 export const createBookingLinkSchema = z.strictObject({
   applicationId: z.uuid(),
@@ -256,7 +235,9 @@ export const bookingLinkSchema = z.object({
   emailedTo: z.string(),
 });
 
-export const bookingTokenParamsSchema = z.object({ token: z.string().min(20).max(200) });
+export const bookingTokenParamsSchema = z.object({
+  token: z.string().min(bookingTokenLength.min).max(bookingTokenLength.max),
+});
 
 /** GET /api/interview-booking/{token}: what the applicant's page shows. */
 export const bookingPageSchema = z.object({

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { type SubjectSection, subjectSectionLabels, subjectSections } from "../subject-sections";
 import { limits } from "./common";
+
+export { type SubjectSection, subjectSectionLabels, subjectSections };
 
 /**
  * Data subject requests (GDPR articles 15 and 17) and the retention periods in force: the
@@ -24,46 +27,6 @@ export const eraseBodySchema = z
     message: eraseMismatchMessage,
   });
 export type EraseBody = z.output<typeof eraseBodySchema>;
-
-/** Every section of an export, in the order the screen and the CSV show them. */
-export const subjectSections = [
-  "applications",
-  "subscribers",
-  "travelForms",
-  "emailLogs",
-  "emailSends",
-  "interviews",
-  "placeOffers",
-  "paymentPlans",
-  "payments",
-  "refunds",
-  "receipts",
-  "users",
-  "vendors",
-  "teamProfiles",
-  "feedback",
-  "auditLogs",
-] as const;
-export type SubjectSection = (typeof subjectSections)[number];
-
-export const subjectSectionLabels: Record<SubjectSection, string> = {
-  applications: "Applications",
-  subscribers: "Email subscriptions and waitlist",
-  travelForms: "Travel forms",
-  emailLogs: "Emails sent",
-  emailSends: "Campaign emails",
-  interviews: "Interviews",
-  placeOffers: "Place offers",
-  paymentPlans: "Payment plans",
-  payments: "Payments",
-  refunds: "Refunds",
-  receipts: "Receipts and credit notes",
-  users: "User accounts",
-  vendors: "Vendor records",
-  teamProfiles: "Team profiles on the public site",
-  feedback: "Feedback survey answers",
-  auditLogs: "Audit entries",
-};
 
 const record = z.record(z.string(), z.unknown());
 

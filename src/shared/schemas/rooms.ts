@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { confirmedStages, defaultRoomCapacity, maxRoomCapacity } from "../room-rules";
 import { limits } from "./common";
 import { scheduleRetreatSchema } from "./schedule";
 
-/** Spec section 9: a room sleeps two unless staff say otherwise. */
-export const defaultRoomCapacity = 2;
-export const maxRoomCapacity = 20;
-/** Stages whose applicants have a place at the retreat and so may get a bed or a portal account. */
-export const confirmedStages = ["accepted", "payment"] as const;
+export { confirmedStages, defaultRoomCapacity, maxRoomCapacity };
 
 export const roomNameRequiredMessage = "Room name is required.";
 export const roomCapacityMessage = `Capacity must be a whole number from 1 to ${maxRoomCapacity}.`;

@@ -1,23 +1,9 @@
 import { z } from "zod";
 import { formatDayRange } from "../display/dates";
+import { defaultRetreatTimeZone, type SessionType, sessionTypeLabels, sessionTypes } from "../session-types";
 import { limits } from "./common";
 
-/**
- * The zone a retreat's times are shown in when the retreat row names none (Bali is UTC+8, no
- * daylight saving). The retreats table carries a `timezone` column per retreat; this is its default.
- */
-export const defaultRetreatTimeZone = "Asia/Makassar";
-
-export const sessionTypes = ["workshop", "talk", "meal", "excursion", "free_time", "other"] as const;
-export type SessionType = (typeof sessionTypes)[number];
-export const sessionTypeLabels: Record<SessionType, string> = {
-  workshop: "Workshop",
-  talk: "Talk",
-  meal: "Meal",
-  excursion: "Excursion",
-  free_time: "Free time",
-  other: "Other",
-};
+export { defaultRetreatTimeZone, type SessionType, sessionTypeLabels, sessionTypes };
 
 export const sessionTitleRequiredMessage = "Title is required.";
 export const sessionDateMessage = "Please choose a date (YYYY-MM-DD).";

@@ -1,5 +1,26 @@
 import { z } from "zod";
+import {
+  galleryPhotoLimit,
+  type IncludedIcon,
+  includedIcons,
+  type SocialNetwork,
+  siteContentLimits,
+  socialNetworks,
+  type TeamPortrait,
+  teamPortraits,
+} from "../site-content-limits";
 import type { CurrentRetreat } from "./retreats";
+
+export {
+  galleryPhotoLimit,
+  type IncludedIcon,
+  includedIcons,
+  type SocialNetwork,
+  siteContentLimits,
+  socialNetworks,
+  type TeamPortrait,
+  teamPortraits,
+};
 
 /**
  * The public site's words for one retreat (one season): what staff edit in the Site tab, what the
@@ -10,30 +31,6 @@ import type { CurrentRetreat } from "./retreats";
  * turns them into sanitised HTML (server/features/site-content/site-markdown.ts) before any page
  * or API shows them. Everything else is plain text, escaped wherever it is rendered.
  */
-
-export const siteContentLimits = {
-  line: 200,
-  paragraph: 1000,
-  markdown: 5000,
-  includedItems: 12,
-  scheduleDays: 31,
-  audience: 12,
-  faq: 40,
-  team: 12,
-  social: 6,
-} as const;
-
-/** The icons the "What's included" cards can show (the landing page draws each). */
-export const includedIcons = ["house", "utensils", "megaphone", "mountain", "heart", "plane", "users", "leaf"] as const;
-export type IncludedIcon = (typeof includedIcons)[number];
-
-/** Networks the footer has an icon for. */
-export const socialNetworks = ["Instagram", "Facebook", "YouTube"] as const;
-export type SocialNetwork = (typeof socialNetworks)[number];
-
-/** The portraits a team profile can use until photos can be uploaded (none: initials). */
-export const teamPortraits = ["team-founder", "team-coordinator"] as const;
-export type TeamPortrait = (typeof teamPortraits)[number];
 
 const text = (label: string, max: number, required = true) => {
   const base = z
@@ -79,9 +76,6 @@ const { line, paragraph } = siteContentLimits;
 /** An uploaded photo (POST /api/admin/photos); its alt text is stored with it. */
 export const photoRefSchema = z.strictObject({ id: z.uuid("A photo must be an uploaded photo") });
 export type PhotoRef = z.infer<typeof photoRefSchema>;
-
-/** Gallery photos a season can show (the page's mosaic has twelve cells). */
-export const galleryPhotoLimit = 12;
 
 export const siteContentSchema = z.strictObject({
   hero: z.strictObject({

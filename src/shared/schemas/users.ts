@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { minPasswordLength, passwordTooShortMessage } from "../password-rules";
 import { authUserSchema, roleSchema } from "./auth";
 import { limits } from "./common";
 
-export const minPasswordLength = 12;
-export const passwordTooShortMessage = `Password must be at least ${minPasswordLength} characters.`;
+export { minPasswordLength, passwordTooShortMessage };
 
 /** The one password rule: the forms, the API and `npm run user:create` all check this. */
 export const passwordSchema = z

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { type VendorBookingStatus, vendorBookingStatuses, vendorBookingStatusLabels } from "../vendor-booking-statuses";
 import { limits } from "./common";
+
+export { type VendorBookingStatus, vendorBookingStatuses, vendorBookingStatusLabels };
 
 export const vendorUserInvalidMessage = "The linked user must be an active user with the vendor role.";
 export const vendorUserTakenMessage = "That user is already linked to another vendor.";
@@ -81,14 +84,6 @@ export type VendorSchedule = z.infer<typeof vendorScheduleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Vendor bookings (admin): a vendor booked onto one retreat session
 // ---------------------------------------------------------------------------------------------
-
-export const vendorBookingStatuses = ["booked", "confirmed", "cancelled"] as const;
-export type VendorBookingStatus = (typeof vendorBookingStatuses)[number];
-export const vendorBookingStatusLabels: Record<VendorBookingStatus, string> = {
-  booked: "Booked",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-};
 
 export const vendorAlreadyBookedMessage = "This vendor is already booked for this session.";
 export const vendorInactiveMessage = "This vendor is inactive. Reactivate it before booking it.";

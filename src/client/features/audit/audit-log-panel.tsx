@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useId, useState } from "react";
-import { type AuditLogEntry, type AuditLogPage, auditPageSizes } from "../../../shared/schemas/audit";
+import { auditPageSizes } from "../../../shared/admin-constants";
+import type { AuditLogEntry, AuditLogPage } from "../../../shared/schemas/audit";
 import { Button } from "../../components/ui/button";
 import { DataTable, ScrollRegion } from "../../components/ui/data-table";
 import { Label } from "../../components/ui/label";

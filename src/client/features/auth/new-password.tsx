@@ -2,7 +2,7 @@ import { AlertCircle, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { z } from "zod";
-import { minPasswordLength } from "../../../shared/schemas/users";
+import { minPasswordLength } from "../../../shared/password-rules";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";

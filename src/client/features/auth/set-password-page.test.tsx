@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { passwordTooShortMessage, setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
+import { passwordTooShortMessage } from "../../../shared/password-rules";
+import { setPasswordLinkInvalidMessage } from "../../../shared/schemas/users";
 import { authUserQueryKey } from "../../lib/use-auth";
 import { fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";

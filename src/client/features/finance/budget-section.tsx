@@ -9,12 +9,14 @@ import {
   expenseCategoryLabels,
   financePaths,
 } from "../../../shared/schemas/finance";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
-import { BudgetDialog } from "./budget-dialog";
 import { financeRefresh, useBudgets } from "./finance-api";
+
+const BudgetDialog = lazyDialog(() => import("./budget-dialog").then((m) => m.BudgetDialog));
 
 function DeleteBudgetDialog({ item, onClose }: { item: BudgetItemDto; onClose: () => void }) {
   const remove = useWrite({

@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   paymentMethodLabels,
 } from "../../../shared/schemas/finance";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { Label } from "../../components/ui/label";
@@ -23,7 +24,8 @@ import { useWrite } from "../../lib/use-write";
 import { ApproveButton, MarkPaidButton, useApproval } from "./approval-actions";
 import { type ExpenseFilters, financeRefresh, useExpenses } from "./finance-api";
 import { StatusBadge } from "./finance-badges";
-import { RejectExpenseDialog } from "./reject-expense-dialog";
+
+const RejectExpenseDialog = lazyDialog(() => import("./reject-expense-dialog").then((m) => m.RejectExpenseDialog));
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",

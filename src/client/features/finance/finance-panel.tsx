@@ -1,16 +1,18 @@
 import { Download } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { financePaths } from "../../../shared/schemas/finance";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { buttonVariants } from "../../components/ui/button";
 import { useSeason } from "../admin-shell/use-season";
-import { BudgetDialog } from "./budget-dialog";
 import { BudgetSection } from "./budget-section";
-import { ExpenseDialog } from "./expense-dialog";
 import { ExpensesSection } from "./expenses-section";
 import { useFinancialSummary, withRetreat } from "./finance-api";
 import { SummaryCards } from "./summary-cards";
-import { VendorPaymentDialog } from "./vendor-payment-dialog";
 import { VendorPaymentsSection } from "./vendor-payments-section";
+
+const BudgetDialog = lazyDialog(() => import("./budget-dialog").then((m) => m.BudgetDialog));
+const ExpenseDialog = lazyDialog(() => import("./expense-dialog").then((m) => m.ExpenseDialog));
+const VendorPaymentDialog = lazyDialog(() => import("./vendor-payment-dialog").then((m) => m.VendorPaymentDialog));
 
 // The charting library is the heaviest part of the admin (decision 021): its own chunk, fetched when
 // the summary is shown, so the figures, lists and buttons are usable before it arrives.

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type BookingLinkForm, bookingLinkDays, bookingLinkFormSchema } from "../../../shared/schemas/interviews";
+import { bookingLinkDays } from "../../../shared/interview-rules";
+import { type BookingLinkForm, bookingLinkFormSchema } from "../../../shared/schemas/interviews";
 import { FormDialog } from "../../components/ui/dialog";
 import { focusFirstError } from "../../components/ui/form-field";
 import { serverMessage } from "../../lib/api-error-message";

@@ -2,23 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
-import { completeInterviewSchema, type InterviewItem, interviewOutcomes } from "../../../shared/schemas/interviews";
+import { interviewOutcomes } from "../../../shared/interview-rules";
+import { completeInterviewSchema, type InterviewItem } from "../../../shared/schemas/interviews";
 import { AdminDialog, FormDialogFooter } from "../../components/ui/dialog";
 import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { Textarea } from "../../components/ui/textarea";
 import { serverMessage } from "../../lib/api-error-message";
 import { DialogError } from "./dialog-error";
-import { personName } from "./format";
+import { outcomeLabels, personName, ratingLabels } from "./format";
 import { errorToast, useCompleteInterview } from "./interview-api";
-
-type Outcome = (typeof interviewOutcomes)[number];
-export const outcomeLabels: Record<Outcome, string> = {
-  accepted: "Accepted",
-  declined: "Declined",
-  pending: "Pending",
-};
-export const ratingLabels = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
 
 /** The form as shown (rating from a select, advance only with an outcome), sent as the API's body. */
 const formSchema = z

@@ -1,6 +1,6 @@
 import { zoneLabel as clockName } from "../../../shared/display/time";
-import { interviewDefaults } from "../../../shared/schemas/interviews";
-import { formatDayHeading, wallClockInZone, zonedToUtc } from "../../../shared/schemas/schedule";
+import { interviewDefaults, type interviewOutcomes } from "../../../shared/interview-rules";
+import { formatDayHeading, wallClockInZone, zonedToUtc } from "../../../shared/schedule-days";
 
 /** Staff see and enter every interview time on the London clock (spec section 9). */
 export const staffTimeZone = interviewDefaults.timeZone;
@@ -80,3 +80,11 @@ export function groupSlotsByDay(slots: readonly string[], timeZone: string): Slo
   }
   return [...days.values()];
 }
+
+/** An outcome's words (the Complete dialog's choices, the card's result). */
+export const outcomeLabels: Record<(typeof interviewOutcomes)[number], string> = {
+  accepted: "Accepted",
+  declined: "Declined",
+  pending: "Pending",
+};
+export const ratingLabels = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;

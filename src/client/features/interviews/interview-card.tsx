@@ -1,10 +1,11 @@
 import { CalendarClock, CheckCircle2, Star, Video, XCircle } from "lucide-react";
-import { type InterviewItem, interviewActions, needsOutcome } from "../../../shared/schemas/interviews";
+import { interviewActions, needsOutcome } from "../../../shared/interview-rules";
+import type { InterviewItem } from "../../../shared/schemas/interviews";
 import { Badge } from "../../components/ui/badge";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { outcomeLabels } from "./complete-dialog";
-import { formatStaffSlot, personName, staffZoneLabel } from "./format";
+
+import { formatStaffSlot, outcomeLabels, personName, staffZoneLabel } from "./format";
 
 const statusStyles: Record<string, string> = {
   scheduled: "border-blue-200 bg-blue-100 text-blue-800",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { interviewDefaults, interviewDurationLimits } from "../../../shared/schemas/interviews";
+import { interviewDefaults, interviewDurationLimits } from "../../../shared/interview-rules";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";

@@ -1,18 +1,21 @@
 import { CalendarPlus, Clock, Send } from "lucide-react";
 import { useState } from "react";
-import { type InterviewFilter, type InterviewItem, interviewFilters } from "../../../shared/schemas/interviews";
+import { type InterviewFilter, interviewFilters } from "../../../shared/interview-rules";
+import type { InterviewItem } from "../../../shared/schemas/interviews";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { LoadStatus } from "../../components/ui/section-card";
-import { AvailabilityDialog } from "./availability-dialog";
-import { BookingLinkDialog } from "./booking-link-dialog";
-import { CancelInterviewDialog } from "./cancel-dialog";
-import { CompleteDialog } from "./complete-dialog";
 import { staffZoneLabel } from "./format";
 import { useInterviewList } from "./interview-api";
 import { InterviewCard } from "./interview-card";
-import { RescheduleDialog } from "./reschedule-dialog";
-import { ScheduleInterviewDialog } from "./schedule-dialog";
+
+const AvailabilityDialog = lazyDialog(() => import("./availability-dialog").then((m) => m.AvailabilityDialog));
+const BookingLinkDialog = lazyDialog(() => import("./booking-link-dialog").then((m) => m.BookingLinkDialog));
+const CancelInterviewDialog = lazyDialog(() => import("./cancel-dialog").then((m) => m.CancelInterviewDialog));
+const CompleteDialog = lazyDialog(() => import("./complete-dialog").then((m) => m.CompleteDialog));
+const RescheduleDialog = lazyDialog(() => import("./reschedule-dialog").then((m) => m.RescheduleDialog));
+const ScheduleInterviewDialog = lazyDialog(() => import("./schedule-dialog").then((m) => m.ScheduleInterviewDialog));
 
 export const filterLabels: Record<InterviewFilter, string> = {
   upcoming: "Upcoming",

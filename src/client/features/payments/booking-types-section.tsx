@@ -2,11 +2,13 @@ import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import type { AdminBookingType } from "../../../shared/schemas/payments";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { cn } from "../../lib/cn";
-import { BookingTypeDialog } from "./booking-type-dialog";
 import { useBookingTypes } from "./payments-api";
+
+const BookingTypeDialog = lazyDialog(() => import("./booking-type-dialog").then((m) => m.BookingTypeDialog));
 
 /** The rates and add-ons: what the landing page shows and what acceptances are priced from. */
 export function BookingTypesSection({ retreatId }: { retreatId: string | null }) {

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { formatAmount } from "../../../shared/finance/money";
 import { type PaymentDto, paymentStatuses } from "../../../shared/schemas/payments";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { CardHead, dataRowClass, ListAndTable } from "../../components/ui/data-table";
 import { Label } from "../../components/ui/label";
@@ -8,11 +9,12 @@ import { NativeSelect } from "../../components/ui/native-select";
 import { ListPagination } from "../../components/ui/pagination";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel } from "./format";
-import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { usePayments } from "./payments-api";
 import { displayStatus } from "./plans-section";
 import { ReceiptLink } from "./receipt-link";
 import { StatusBadge } from "./status-badge";
+
+const MarkCompletedDialog = lazyDialog(() => import("./mark-completed-dialog").then((m) => m.MarkCompletedDialog));
 
 const columns = ["Applicant", "Type", "Amount", "Status", "Due", "Paid", "Method", "Receipt", "Action"];
 

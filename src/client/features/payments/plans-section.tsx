@@ -2,17 +2,19 @@ import { CheckCircle2, ChevronDown, ChevronRight, Plus } from "lucide-react";
 import { Fragment, useState } from "react";
 import { formatAmount, toPence } from "../../../shared/finance/money";
 import type { PaymentDto, PaymentPlanDto } from "../../../shared/schemas/payments";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { CardHead, type Column, dataRowClass, ListAndTable } from "../../components/ui/data-table";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { CancelBookingButton } from "../places/cancel-booking-button";
 import { formatDay, formatInstant, londonToday, methodLabel, paymentTypeLabel, planTypeLabel } from "./format";
-import { MarkCompletedDialog } from "./mark-completed-dialog";
 import { paymentsRefresh, plansPath, usePaymentPlans } from "./payments-api";
 import { ReceiptLink } from "./receipt-link";
-import { RecordPaymentDialog } from "./record-payment-dialog";
 import { StatusBadge } from "./status-badge";
+
+const MarkCompletedDialog = lazyDialog(() => import("./mark-completed-dialog").then((m) => m.MarkCompletedDialog));
+const RecordPaymentDialog = lazyDialog(() => import("./record-payment-dialog").then((m) => m.RecordPaymentDialog));
 
 export const canCompletePlan = (plan: PaymentPlanDto) =>
   plan.status === "active" && toPence(plan.remainingAmount) === 0;

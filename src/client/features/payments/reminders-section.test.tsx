@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../../shared/finance/dates";
+import { zonedToUtc } from "../../../shared/schedule-days";
 import type { PaymentReminder } from "../../../shared/schemas/payment-reminders";
-import { zonedToUtc } from "../../../shared/schemas/schedule";
 import { type ApiCall, fakeApi } from "../../test/fake-api";
 import { renderWithClient, resetClientTest } from "../../test/render";
 import { RemindersSection } from "./reminders-section";

@@ -1,6 +1,8 @@
 import { useState } from "react";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
-import { CancelBookingDialog } from "./cancel-booking-dialog";
+
+const CancelBookingDialog = lazyDialog(() => import("./cancel-booking-dialog").then((m) => m.CancelBookingDialog));
 
 /**
  * "Cancel booking" for an application holding a place: opens a dialog with the refund the

@@ -1,5 +1,5 @@
 import { businessTimeZone } from "../../../shared/constants";
-import { formatDayHeading, wallClockInZone } from "../../../shared/schemas/schedule";
+import { formatDayHeading, wallClockInZone } from "../../../shared/schedule-days";
 
 /** "Friday 22 May 2026, 14:00" on the London clock, where the business keeps its times. */
 export function londonDateTime(iso: string): string {

@@ -1,22 +1,17 @@
 import { BedDouble, Trash2, X } from "lucide-react";
 import { useId } from "react";
-import { z } from "zod";
-import { defaultRoomCapacity, type RoomInput, roomInputSchema } from "../../../shared/schemas/rooms";
+import { defaultRoomCapacity } from "../../../shared/room-rules";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
-import { useSchemaForm } from "../../components/ui/rhf-fields";
+import { lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { toast } from "../../lib/use-toast";
 import { useWrite } from "../../lib/use-write";
 import { assignmentsPath, roomsPath, useRoomBoard } from "./schedule-api";
 
-/** The inputs as typed, checked by the API's own rules (roomInputSchema): name and type trimmed, beds a number. */
-const addRoomSchema = z
-  .object({ name: z.string(), type: z.string(), capacity: z.string() })
-  .transform(({ name, type, capacity }): RoomInput => ({ name, type, capacity: Number(capacity) }))
-  .pipe(roomInputSchema);
+const addRoomSchema = lazySchema(() => import("./add-room-schema").then((m) => m.addRoomSchema));
 
 /** Adds a room to the board's retreat (the season's), never to whichever retreat is current. */
 function AddRoomForm({ retreatId }: { retreatId: string }) {

@@ -5,9 +5,8 @@ import {
   type SessionInput,
   type SessionInputParsed,
   sessionInputSchema,
-  sessionTypeLabels,
-  sessionTypes,
 } from "../../../shared/schemas/schedule";
+import { sessionTypeLabels, sessionTypes } from "../../../shared/session-types";
 import { FormDialog } from "../../components/ui/dialog";
 import {
   focusInvalid,

@@ -1,21 +1,17 @@
 import { CalendarPlus, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatDayRange, formatLocalTimes, zoneLabel } from "../../../shared/display/time";
-import {
-  defaultRetreatTimeZone,
-  formatDayHeading,
-  groupSessionsByDay,
-  type Session,
-  type SessionType,
-  sessionTypeLabels,
-  wallClockInZone,
-} from "../../../shared/schemas/schedule";
+import { formatDayHeading, groupSessionsByDay, wallClockInZone } from "../../../shared/schedule-days";
+import type { Session } from "../../../shared/schemas/schedule";
+import { defaultRetreatTimeZone, type SessionType, sessionTypeLabels } from "../../../shared/session-types";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog, deleteLabels } from "../../components/ui/confirm-dialog";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { sessionsPath, useSessions } from "./schedule-api";
-import { SessionFormDialog } from "./session-form-dialog";
+
+const SessionFormDialog = lazyDialog(() => import("./session-form-dialog").then((m) => m.SessionFormDialog));
 
 export function typeLabel(type: string | null): string {
   return type && type in sessionTypeLabels ? sessionTypeLabels[type as SessionType] : (type ?? "");

@@ -1,23 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { roles } from "../../../shared/constants";
-import {
-  type CreatedUser,
-  type CreateUserInput,
-  createUserSchema,
-  minPasswordLength,
-} from "../../../shared/schemas/users";
+import { minPasswordLength } from "../../../shared/password-rules";
+import type { CreatedUser, CreateUserInput } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { NativeSelect } from "../../components/ui/native-select";
+import { lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
 import { OneTimeLink } from "./one-time-link";
 import { usersPath } from "./settings-api";
+
+const createUserSchema = lazySchema(() => import("../../../shared/schemas/users").then((m) => m.createUserSchema));
 
 const empty: CreateUserInput = {
   email: "",
@@ -32,11 +30,7 @@ export function CreateUserForm() {
   const id = useId();
   // shouldUnregister: the password field is removed while "email a link" is chosen, and so is
   // its value, so the body carries either a password or the link choice, never both.
-  const form = useForm<CreateUserInput>({
-    resolver: zodResolver(createUserSchema),
-    defaultValues: empty,
-    shouldUnregister: true,
-  });
+  const form = useSchemaForm(createUserSchema, empty, { shouldUnregister: true, shouldFocusError: true });
   const errors = form.formState.errors;
   const sendLink = form.watch("sendSetPasswordLink") === true;
 

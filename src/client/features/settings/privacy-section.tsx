@@ -1,22 +1,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, Search, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  type RetentionPolicy,
-  type SubjectExport,
-  subjectQuerySchema,
-  subjectSectionLabels,
-  subjectSections,
-} from "../../../shared/schemas/privacy";
+import type { RetentionPolicy, SubjectExport } from "../../../shared/schemas/privacy";
+import { subjectSectionLabels, subjectSections } from "../../../shared/subject-sections";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { FieldError } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { useSchemaForm } from "../../components/ui/rhf-fields";
+import { lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { serverMessage } from "../../lib/api-error-message";
-import { EraseSubjectDialog } from "./erase-subject-dialog";
 import { retentionPath, subjectUrl } from "./settings-api";
+
+const subjectQuerySchema = lazySchema(() =>
+  import("../../../shared/schemas/privacy").then((m) => m.subjectQuerySchema),
+);
+
+const EraseSubjectDialog = lazyDialog(() => import("./erase-subject-dialog").then((m) => m.EraseSubjectDialog));
 
 function days(n: number): string {
   return `${n} ${n === 1 ? "day" : "days"}`;

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { retreatStatuses, retreatStatusLabels } from "../../../shared/admin-constants";
 import { retreatDefaults } from "../../../shared/constants";
 import {
   type AdminRetreat,
@@ -8,12 +9,10 @@ import {
   maxRetreatCapacity,
   minRetreatCapacity,
   retreatCreateSchema,
-  retreatStatuses,
-  retreatStatusLabels,
   retreatUpdateSchema,
 } from "../../../shared/schemas/retreats-admin";
-import { defaultRetreatTimeZone } from "../../../shared/schemas/schedule";
 import type { AppSettings } from "../../../shared/schemas/settings";
+import { defaultRetreatTimeZone } from "../../../shared/session-types";
 import { FormDialog } from "../../components/ui/dialog";
 import { FieldError, focusFirstError } from "../../components/ui/form-field";
 import { InputField, LabelledOptions, SelectField, TextareaField } from "../../components/ui/rhf-fields";

@@ -1,14 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, Copy, ListChecks, Pencil } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { type AdminRetreat, type RetreatStatus, retreatStatusLabels } from "../../../shared/schemas/retreats-admin";
+import { type RetreatStatus, retreatStatusLabels } from "../../../shared/admin-constants";
+import type { AdminRetreat } from "../../../shared/schemas/retreats-admin";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
-import { PriorityInviteDialog } from "../email-marketing/campaigns/priority-invite-dialog";
-import { CopySeasonDialog } from "./copy-season-dialog";
-import { RetreatFormDialog } from "./retreat-form-dialog";
 import { retreatsPath } from "./settings-api";
+
+const PriorityInviteDialog = lazyDialog(() =>
+  import("../email-marketing/campaigns/priority-invite-dialog").then((m) => m.PriorityInviteDialog),
+);
+const CopySeasonDialog = lazyDialog(() => import("./copy-season-dialog").then((m) => m.CopySeasonDialog));
+const RetreatFormDialog = lazyDialog(() => import("./retreat-form-dialog").then((m) => m.RetreatFormDialog));
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",

@@ -1,13 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { currencies } from "../../../shared/constants";
-import { type AppSettings, appSettingsSchema } from "../../../shared/schemas/settings";
+import type { AppSettings } from "../../../shared/schemas/settings";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { NativeSelect } from "../../components/ui/native-select";
+import { lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
 import { settingsPath, settingsQueryKey } from "./settings-api";
@@ -19,10 +18,12 @@ import { settingsPath, settingsQueryKey } from "./settings-api";
 export const currencyHint =
   "Pre-fills the currency of a new retreat in Add retreat. It does not change or convert existing retreats, prices, payments or finance figures.";
 
+const settingsSchema = lazySchema(() => import("../../../shared/schemas/settings").then((m) => m.appSettingsSchema));
+
 function SettingsFields({ saved }: { saved: AppSettings }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const form = useForm<AppSettings>({ resolver: zodResolver(appSettingsSchema), defaultValues: saved });
+  const form = useSchemaForm(settingsSchema, saved, { shouldFocusError: true });
   const errors = form.formState.errors;
   useEffect(() => form.reset(saved), [saved, form]);
 

@@ -2,21 +2,18 @@ import { type ReactNode, useId, useState } from "react";
 import { businessTimeZone, type Role, roles } from "../../../shared/constants";
 import { displayName } from "../../../shared/display/people";
 import { formatInstant } from "../../../shared/display/time";
-import {
-  type SetPasswordLinkSent,
-  setPasswordSchema,
-  type UpdateUserInput,
-  type UserDto,
-} from "../../../shared/schemas/users";
+import type { SetPasswordLinkSent, UpdateUserInput, UserDto } from "../../../shared/schemas/users";
 import { Button } from "../../components/ui/button";
 import { DataTable } from "../../components/ui/data-table";
 import { NativeSelect } from "../../components/ui/native-select";
-import { InputField, useSchemaForm } from "../../components/ui/rhf-fields";
+import { InputField, lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { useAuth } from "../../lib/use-auth";
 import { useWrite } from "../../lib/use-write";
 import { auditLogsPath } from "../audit/audit-api";
 import { OneTimeLink } from "./one-time-link";
 import { setPasswordLinkPath, userPath, usersPath, useUsers } from "./settings-api";
+
+const setPasswordSchema = lazySchema(() => import("../../../shared/schemas/users").then((m) => m.setPasswordSchema));
 
 function useUpdateUser() {
   return useWrite<{ id: string; patch: UpdateUserInput }, UserDto>({

@@ -6,7 +6,8 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { galleryPhotoLimit, type PhotoRef } from "../../../shared/schemas/site-content";
+import type { PhotoRef } from "../../../shared/schemas/site-content";
+import { galleryPhotoLimit } from "../../../shared/site-content-limits";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";

@@ -4,22 +4,28 @@ import { useEffect, useId, useState } from "react";
 import type { FieldErrors, Path } from "react-hook-form";
 import { formatInstant } from "../../../shared/display/time";
 import type { AdminRetreat } from "../../../shared/schemas/retreats-admin";
-import { type AdminSiteContent, type SiteContent, siteContentSchema } from "../../../shared/schemas/site-content";
+import type { AdminSiteContent, SiteContent } from "../../../shared/schemas/site-content";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { FormIdContext } from "../../components/ui/dialog";
 import { focusFirstError } from "../../components/ui/form-field";
-import { useSchemaForm } from "../../components/ui/rhf-fields";
+import { lazySchema, useSchemaForm } from "../../components/ui/rhf-fields";
 import { SectionCard } from "../../components/ui/section-card";
 import { FormAlert } from "../../components/ui/write-error";
 import { serverMessage } from "../../lib/api-error-message";
 import { seasonsPath } from "../admin-shell/use-season";
-import { PublishDialog } from "./publish-dialog";
 import { useAdminSite, usePublishSite, useSaveSiteDraft } from "./site-api";
 import { draftFieldErrors } from "./site-errors";
 import { errorNames, type SiteFormValues } from "./site-form";
 import { SitePreview } from "./site-preview";
 import { SiteSections, sectionAnchor, siteSections } from "./site-sections";
+
+const siteContentSchema = lazySchema(() =>
+  import("../../../shared/schemas/site-content").then((m) => m.siteContentSchema),
+);
+
+const PublishDialog = lazyDialog(() => import("./publish-dialog").then((m) => m.PublishDialog));
 
 /** The sticky bar's buttons share a phone's width; their icons show from the small breakpoint up. */
 const actionClass = "flex-1 px-3 sm:flex-none sm:px-4";
@@ -102,7 +108,7 @@ export function SiteEditor({ site, canPublish }: { site: AdminSiteContent; canPu
   const onPublish = dirty ? form.handleSubmit(() => setConfirming(true), invalid) : () => setConfirming(true);
   const confirmPublish = async () => {
     if (dirty) {
-      const content = siteContentSchema.safeParse(form.getValues());
+      const content = (await siteContentSchema.load()).safeParse(form.getValues());
       if (!content.success || !(await saveDraft(content.data))) {
         setConfirming(false);
         return;

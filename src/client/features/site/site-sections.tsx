@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { useController } from "react-hook-form";
-import { includedIcons, siteContentLimits, socialNetworks, teamPortraits } from "../../../shared/schemas/site-content";
+import { includedIcons, siteContentLimits, socialNetworks, teamPortraits } from "../../../shared/site-content-limits";
 import { FormField } from "../../components/ui/form-field";
 import { NativeSelect } from "../../components/ui/native-select";
 import { InputField, LabelledOptions, SelectField, TextareaField, useFieldId } from "../../components/ui/rhf-fields";

@@ -1,13 +1,15 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { TaskDto } from "../../../shared/schemas/tasks";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { AdminDialog } from "../../components/ui/dialog";
 import { KanbanBoard } from "./kanban-board";
-import { TaskFormDialog } from "./task-form-dialog";
 import { useChangeTaskStatus, useDeleteTask, useTasks } from "./tasks-api";
-import { TemplatesDialog } from "./templates-dialog";
 import { TimelineView } from "./timeline-view";
+
+const TaskFormDialog = lazyDialog(() => import("./task-form-dialog").then((m) => m.TaskFormDialog));
+const TemplatesDialog = lazyDialog(() => import("./templates-dialog").then((m) => m.TemplatesDialog));
 
 type View = "kanban" | "timeline";
 

@@ -2,21 +2,24 @@ import { Trash2, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { formatInstant, formatLocalTimes } from "../../../shared/display/time";
 import { formatAmount } from "../../../shared/finance/money";
-import { defaultRetreatTimeZone, type Session } from "../../../shared/schemas/schedule";
+import type { Session } from "../../../shared/schemas/schedule";
+import type { AdminVendorBooking } from "../../../shared/schemas/vendors";
+import { defaultRetreatTimeZone } from "../../../shared/session-types";
 import {
-  type AdminVendorBooking,
   type VendorBookingStatus,
   vendorBookingStatuses,
   vendorBookingStatusLabels,
-} from "../../../shared/schemas/vendors";
+} from "../../../shared/vendor-booking-statuses";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Button } from "../../components/ui/button";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { NativeSelect } from "../../components/ui/native-select";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { useWrite } from "../../lib/use-write";
 import { useSessions } from "../schedule/schedule-api";
-import { BookVendorDialog } from "./book-vendor-dialog";
 import { useVendorBookings, vendorBookingsPath, vendorRefresh } from "./vendors-api";
+
+const BookVendorDialog = lazyDialog(() => import("./book-vendor-dialog").then((m) => m.BookVendorDialog));
 
 type Target = { booking: AdminVendorBooking; sessionTitle: string };
 

@@ -1,13 +1,15 @@
 import { Pencil, Store } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { VendorDto } from "../../../shared/schemas/vendors";
+import { lazyDialog } from "../../components/lazy-dialog";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { LoadStatus, SectionCard } from "../../components/ui/section-card";
 import { cn } from "../../lib/cn";
 import { useWrite } from "../../lib/use-write";
-import { VendorFormDialog } from "./vendor-form-dialog";
 import { useVendorBookings, useVendors, useVendorUsers, vendorRefresh, vendorsPath } from "./vendors-api";
+
+const VendorFormDialog = lazyDialog(() => import("./vendor-form-dialog").then((m) => m.VendorFormDialog));
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LandingData, PublicPhoto } from "../../../shared/schemas/site-content";
-import { landingTemplate, readClientManifest } from "../../http/landing-document";
+import { landingTemplate, readLandingManifest } from "../../http/landing-document";
 
 export type { LandingData };
 
@@ -52,7 +52,7 @@ export function makeRenderer(
   const template = landingTemplate({
     shellHtml,
     clientDir,
-    manifest: readClientManifest(ssrDir),
+    manifest: readLandingManifest(ssrDir),
     heroPreload: ssr.heroPreloadLink,
   });
   return serialised(async (data) => {

@@ -27,7 +27,7 @@ mkdirSync(ssrDir);
 writeFileSync(join(clientDir, "shell.html"), shell);
 writeFileSync(join(clientDir, "index.html"), shell);
 writeFileSync(
-  join(ssrDir, "client-manifest.json"),
+  join(ssrDir, "landing-manifest.json"),
   JSON.stringify({
     "src/client/main.tsx": { file: "assets/entry.js", isEntry: true },
     "src/client/features/landing/landing-page.tsx": { file: "assets/landing.js", imports: ["_parts.js"] },

@@ -1,4 +1,4 @@
-import { confirmedStages } from "../../../../shared/schemas/rooms";
+import { confirmedStages } from "../../../../shared/room-rules";
 import { Button } from "../../../components/ui/button";
 import { useGuestCandidates, useInviteGuest } from "../../schedule/schedule-api";
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
-import { type InterviewList, needsOutcome } from "../../../../shared/schemas/interviews";
+import { needsOutcome } from "../../../../shared/interview-rules";
+import type { InterviewList } from "../../../../shared/schemas/interviews";
 import { formatStaffSlot, staffZoneLabel } from "../../interviews/format";
 import { interviewsPath } from "../../interviews/interview-api";
 

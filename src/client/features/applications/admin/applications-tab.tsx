@@ -6,6 +6,7 @@ import {
   type ApplicationListResponse,
   stageFilterOptions,
 } from "../../../../shared/schemas/applications-admin";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
@@ -14,13 +15,20 @@ import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { useSeason } from "../../admin-shell/use-season";
 import { applicationsPath } from "../applications-api";
-import { ApplicationDetailModal } from "./application-detail-modal";
-import { ApplicationFormDialog } from "./application-form-dialog";
 import { ApplicationsTable, type RowAction } from "./applications-table";
-import { DeleteApplicationDialog } from "./delete-application-dialog";
 import { defaultFilters, exportUrl, type ListFilters, listUrl, toggleSort } from "./list-query";
 import { stageLabel } from "./stage-badge";
-import { StageChangeDialog } from "./stage-change-dialog";
+
+const ApplicationDetailModal = lazyDialog(() =>
+  import("./application-detail-modal").then((m) => m.ApplicationDetailModal),
+);
+const ApplicationFormDialog = lazyDialog(() =>
+  import("./application-form-dialog").then((m) => m.ApplicationFormDialog),
+);
+const DeleteApplicationDialog = lazyDialog(() =>
+  import("./delete-application-dialog").then((m) => m.DeleteApplicationDialog),
+);
+const StageChangeDialog = lazyDialog(() => import("./stage-change-dialog").then((m) => m.StageChangeDialog));
 
 type OpenDialog = RowAction | { kind: "add" } | null;
 

@@ -10,12 +10,12 @@ import {
   campaignInputSchema,
   campaignTypes,
 } from "../../../../shared/schemas/email-campaigns";
-import { type SubscriberSegment, subscriberSegments } from "../../../../shared/schemas/email-subscribers";
 import {
   type MarketingTemplate,
   marketingTemplateListSchema,
   marketingVariables,
 } from "../../../../shared/schemas/email-templates";
+import { type SubscriberSegment, subscriberSegments } from "../../../../shared/subscriber-values";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormDialog } from "../../../components/ui/dialog";

@@ -2,19 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { ListChecks, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { type Campaign, campaignListSchema } from "../../../../shared/schemas/email-campaigns";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { Button } from "../../../components/ui/button";
 import { ConfirmDialog } from "../../../components/ui/confirm-dialog";
 import { cn } from "../../../lib/cn";
 import { useSeason } from "../../admin-shell/use-season";
 import { campaignParam, campaignPath, campaignsPath } from "../email-marketing-api";
 import { type CampaignAction, CampaignCard } from "./campaign-card";
-import { CampaignFormDialog } from "./campaign-form-dialog";
-import { CampaignPreviewDialog } from "./campaign-preview-dialog";
-import { PriorityInviteDialog } from "./priority-invite-dialog";
-import { RecipientsDialog } from "./recipients-dialog";
-import { SendCampaignDialog } from "./send-campaign-dialog";
-import { TestSendDialog } from "./test-send-dialog";
 import { useCancelCampaign, useDeleteCampaign, useDuplicateCampaign } from "./use-campaign-mutations";
+
+const CampaignFormDialog = lazyDialog(() => import("./campaign-form-dialog").then((m) => m.CampaignFormDialog));
+const CampaignPreviewDialog = lazyDialog(() =>
+  import("./campaign-preview-dialog").then((m) => m.CampaignPreviewDialog),
+);
+const PriorityInviteDialog = lazyDialog(() => import("./priority-invite-dialog").then((m) => m.PriorityInviteDialog));
+const RecipientsDialog = lazyDialog(() => import("./recipients-dialog").then((m) => m.RecipientsDialog));
+const SendCampaignDialog = lazyDialog(() => import("./send-campaign-dialog").then((m) => m.SendCampaignDialog));
+const TestSendDialog = lazyDialog(() => import("./test-send-dialog").then((m) => m.TestSendDialog));
 
 /** While anything is queued or going out, the list is read again this often so the counters move. */
 export const campaignPollMs = 3000;

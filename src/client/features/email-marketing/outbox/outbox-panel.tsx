@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Eye, RotateCw } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { type EmailLog, type EmailLogListResponse, emailLogStatuses } from "../../../../shared/schemas/email-outbox";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { CardHead, type Column, dataRowClass, ListAndTable, PagedList } from "../../../components/ui/data-table";
 import { FilterChips } from "../../../components/ui/filter-chips";
 import { IconAction, IconActionProvider } from "../../../components/ui/icon-action";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { EmailStatusBadge, emailStatusLabel, formatDateTime, kindLabel } from "./email-status";
-import { MessageDialog } from "./message-dialog";
 import {
   canRetry,
   defaultOutboxFilters,
@@ -18,6 +18,8 @@ import {
   outboxPollMs,
 } from "./outbox-query";
 import { useRetryEmail } from "./use-retry-email";
+
+const MessageDialog = lazyDialog(() => import("./message-dialog").then((m) => m.MessageDialog));
 
 const chipStatuses = ["all", ...emailLogStatuses] as const;
 const columns: Column[] = [

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { subscriberSegments } from "../../../../shared/schemas/email-subscribers";
+import { subscriberSegments } from "../../../../shared/subscriber-values";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Download, Plus, Upload } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  type SubscriberListResponse,
-  type SubscriberTagsResponse,
-  subscriberSegments,
-  subscriberSources,
-  subscriberStatuses,
-} from "../../../../shared/schemas/email-subscribers";
+import type { SubscriberListResponse, SubscriberTagsResponse } from "../../../../shared/schemas/email-subscribers";
+import { subscriberSegments, subscriberSources, subscriberStatuses } from "../../../../shared/subscriber-values";
+import { lazyDialog } from "../../../components/lazy-dialog";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { PagedList } from "../../../components/ui/data-table";
 import { Label } from "../../../components/ui/label";
@@ -15,10 +11,6 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { SearchInput } from "../../../components/ui/search-input";
 import { useDebouncedSearch } from "../../admin-shell/use-debounced-search";
 import { subscriberTagsPath } from "../email-marketing-api";
-import { AddSubscriberDialog } from "./add-subscriber-dialog";
-import { DeleteSubscriberDialog } from "./delete-subscriber-dialog";
-import { EditSubscriberDialog } from "./edit-subscriber-dialog";
-import { ImportSubscribersDialog } from "./import-subscribers-dialog";
 import { segmentLabel, sourceLabel, subscriberStatusLabel } from "./subscriber-labels";
 import {
   defaultSubscriberFilters,
@@ -28,6 +20,15 @@ import {
   subscriberListUrl,
 } from "./subscriber-query";
 import { type SubscriberAction, SubscribersTable } from "./subscribers-table";
+
+const AddSubscriberDialog = lazyDialog(() => import("./add-subscriber-dialog").then((m) => m.AddSubscriberDialog));
+const DeleteSubscriberDialog = lazyDialog(() =>
+  import("./delete-subscriber-dialog").then((m) => m.DeleteSubscriberDialog),
+);
+const EditSubscriberDialog = lazyDialog(() => import("./edit-subscriber-dialog").then((m) => m.EditSubscriberDialog));
+const ImportSubscribersDialog = lazyDialog(() =>
+  import("./import-subscribers-dialog").then((m) => m.ImportSubscribersDialog),
+);
 
 type OpenDialog = SubscriberAction | { kind: "add" | "import" } | null;
 
