@@ -108,6 +108,12 @@ const joinStatement = [false, true].map((withJobs) =>
 );
 
 /**
+ * The welcome's scope: the current retreat, as a subquery built once rather than by drizzle on every
+ * request (it is only read when the template row is not cached).
+ */
+const currentRetreatScope = { retreatId: currentRetreatIdSql() };
+
+/**
  * The public form's join (POST /api/waitlist): one statement (joinStatement), with the welcome
  * rendered beforehand from the cached template row; a known address's merge is its job. Anything
  * else (a template edited since it was cached, an address that became known meanwhile, no queue)
@@ -120,9 +126,7 @@ export async function joinWaitlistFromForm(
 ): Promise<void> {
   if (entry.website) throw new AppError("bad_request", spamMessage);
   const { firstName, lastName } = splitFullName(entry.name);
-  const row = await cachedSystemTemplateRow(database.db, "waitlist_welcome", "current", {
-    retreatId: currentRetreatIdSql(),
-  });
+  const row = await cachedSystemTemplateRow(database.db, "waitlist_welcome", "current", currentRetreatScope);
   // The format of the column's default: 64 hex characters.
   const unsubscribeToken = randomBytes(32).toString("hex");
   const email = await renderSystemTemplate("waitlist_welcome", row, {
