@@ -298,8 +298,20 @@ const submitStatement = [false, true].map((withJobs) =>
   [false, true].map((withHit) => submitStatementSql(withJobs, withHit)),
 );
 
-/** Open retreats' names by id, for the confirmation rendered before the statement (which checks them). */
-const retreatNames = new Map<string, string>();
+/**
+ * Open retreats' names by id, for the confirmation rendered before the statement (which checks
+ * them); per database handle, like the template rows' cache.
+ */
+const retreatNamesByDatabase = new WeakMap<Db, Map<string, string>>();
+
+function retreatNamesOf(db: Db): Map<string, string> {
+  let names = retreatNamesByDatabase.get(db);
+  if (!names) {
+    names = new Map();
+    retreatNamesByDatabase.set(db, names);
+  }
+  return names;
+}
 
 /**
  * The public form's submission (POST /api/application): one statement (submitStatement) for
@@ -416,8 +428,8 @@ export async function submitApplicationFromForm(
     checkStatementJobs({ emails: outcome.emails + outcome.merges, jobs: outcome.jobs }, ctx.queue);
     return { id: outcome.application_id };
   }
-  if (!outcome.fresh) forgetCachedSystemTemplateRow("application_received", input.retreatId);
-  if (outcome.retreats === 0) retreatNames.delete(input.retreatId);
+  if (!outcome.fresh) forgetCachedSystemTemplateRow(database.db, "application_received", input.retreatId);
+  if (outcome.retreats === 0) retreatNamesOf(database.db).delete(input.retreatId);
   return submitApplication(database.db, input, ctx);
 }
 
@@ -488,6 +500,7 @@ export async function completeKnownAddressApplication(
 
 /** The open retreat's name (cached; the statement checks it), or undefined when none is open with that id. */
 async function openRetreatName(db: Db, retreatId: string): Promise<string | undefined> {
+  const retreatNames = retreatNamesOf(db);
   const cached = retreatNames.get(retreatId);
   if (cached !== undefined) return cached;
   const [retreat] = await db

@@ -167,7 +167,7 @@ export async function joinWaitlistFromForm(
   });
   // Over the limit: the 429, nothing stored.
   hit?.settle(outcome!);
-  if (!outcome!.fresh) forgetCachedSystemTemplateRow("waitlist_welcome", "current");
+  if (!outcome!.fresh) forgetCachedSystemTemplateRow(database.db, "waitlist_welcome", "current");
   // `jobs` counts the welcome's send job and the merge job, stored by one insert.
   if (outcome!.subscribers === 1) {
     checkStatementJobs({ emails: outcome!.emails, jobs: outcome!.jobs - outcome!.merges }, ctx.queue);
