@@ -30,7 +30,7 @@ import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
 import { sensitiveLogPaths, serializeErrorForLog, serializeRequestForLog } from "./http/log-redaction";
 import { registerNoStore } from "./http/no-store";
-import { databaseRateLimitStore } from "./http/rate-limit-store";
+import { countsRateLimitsInDatabase, databaseRateLimitStore } from "./http/rate-limit-store";
 import { readableLogStream } from "./http/readable-log";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { registerStaticClient } from "./http/static-client";
@@ -161,12 +161,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cookie, { secret: config.sessionSecret });
   registerAuth(app);
   registerNoStore(app);
-  // PostgreSQL: counted in the database (an unlogged table) so every process shares one limit;
-  // skipOnError: see rate-limit-store.ts. PGlite admits one process: the plugin's memory store is
-  // that one process's limit, with no statement on the single connection (decision 020).
+  // PostgreSQL: counted in the database (an unlogged table) so every process shares one limit
+  // (the public forms count theirs in their own statement: form-rate-limit.ts); skipOnError: see
+  // rate-limit-store.ts. PGlite admits one process: the plugin's memory store is that one
+  // process's limit, with no statement on the single connection (decision 020).
   await app.register(rateLimit, {
     global: false,
-    ...(database.driver === "postgres" ? { store: databaseRateLimitStore(database.executor, app.log) } : {}),
+    ...(countsRateLimitsInDatabase(database) ? { store: databaseRateLimitStore(database.executor, app.log) } : {}),
     skipOnError: true,
   });
   await app.register(swagger, {

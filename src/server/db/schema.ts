@@ -253,9 +253,10 @@ export const applications = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("applications_retreat_id_idx").on(t.retreatId),
+    // No index on retreat_id or stage alone: applications_retreat_stage_submitted_idx and
+    // applications_stage_submitted_id_idx below start with them and serve the same look-ups, so
+    // each would only be one more index written per application (decision 020).
     index("applications_declined_at_idx").on(t.declinedAt),
-    index("applications_stage_idx").on(t.stage),
     index("applications_submitted_at_idx").on(t.submittedAt),
     index("applications_email_lower_idx").on(sql`lower(${t.email})`),
     // The admin list's filters, sorts and prefix searches (features/applications): each
@@ -1280,7 +1281,9 @@ export const emailSubscribers = pgTable(
   "email_subscribers",
   {
     id: id(),
-    email: text("email").notNull().unique(),
+    // Unique by lower(email) (email_subscribers_email_lower_idx below), which every look-up uses; an
+    // exact unique index as well would only be one more index written per subscriber (decision 020).
+    email: text("email").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
     status: text("status").notNull().default("active"),

@@ -10,9 +10,19 @@ import { type SystemTemplateRow, systemTemplateRow } from "./system-templates";
  * the submission's own statement checks, with `stillAppliesSql`, that the row applying at that
  * moment is still the one rendered from, and stores nothing otherwise; the caller then forgets
  * the entry and takes the general path, which reads the row again. So an edit made by any process
- * (or by hand in the database) is seen by the next submission, in every process.
+ * (or by hand in the database) is seen by the next submission, in every process. Kept per database
+ * handle: two apps in one process (tests, which share modules across files) each have their own.
  */
-const rows = new Map<string, SystemTemplateRow>();
+const rowsByDatabase = new WeakMap<object, Map<string, SystemTemplateRow>>();
+
+function rowsOf(db: DbOrTx): Map<string, SystemTemplateRow> {
+  let rows = rowsByDatabase.get(db);
+  if (!rows) {
+    rows = new Map();
+    rowsByDatabase.set(db, rows);
+  }
+  return rows;
+}
 const maxEntries = 100;
 
 const entryKey = (key: SystemTemplateKey, scopeKey: string) => `${key}|${scopeKey}`;
@@ -24,6 +34,7 @@ export async function cachedSystemTemplateRow(
   scopeKey: string,
   scope: { retreatId: string | SQL<string | null> },
 ): Promise<SystemTemplateRow> {
+  const rows = rowsOf(db);
   const k = entryKey(key, scopeKey);
   if (rows.has(k)) return rows.get(k)!;
   const row = await systemTemplateRow(db, key, scope);
@@ -32,8 +43,8 @@ export async function cachedSystemTemplateRow(
   return row;
 }
 
-export function forgetCachedSystemTemplateRow(key: SystemTemplateKey, scopeKey: string): void {
-  rows.delete(entryKey(key, scopeKey));
+export function forgetCachedSystemTemplateRow(db: DbOrTx, key: SystemTemplateKey, scopeKey: string): void {
+  rowsOf(db).delete(entryKey(key, scopeKey));
 }
 
 /** The values `stillAppliesSql`'s placeholders take for a row (prefix + n, subject, body, active). */

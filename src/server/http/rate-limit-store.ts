@@ -1,8 +1,8 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyBaseLogger } from "fastify";
-import type { SqlExecutor } from "../db/client";
+import type { Database, SqlExecutor } from "../db/client";
 
-type Counter = { current: number; ttl: number };
+export type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
 type ChildOptions = RateLimitOptions & { routeInfo?: { method?: string | string[]; url?: string } };
 
@@ -14,13 +14,29 @@ export const sweepEveryMs = 60_000;
  * lock and add up exactly. Both CASEs read the old row: a window that has ended starts again at 1.
  * The database clock decides, so processes whose clocks disagree still share one window.
  */
-const incrSql = `
+export const incrSql = hitUpsertSql("$1", "$2");
+
+/**
+ * The upsert counting one hit for the key, in a window of `windowMs` milliseconds (SQL expressions:
+ * parameters), returning the hits so far and the window's remaining milliseconds. Also a CTE of the
+ * public forms' statements (form-rate-limit.ts), so both count alike in one table.
+ */
+export function hitUpsertSql(key: string, windowMs: string): string {
+  return `
 insert into rate_limit_hits as r (key, hits, reset_at)
-values ($1, 1, now() + $2 * interval '1 millisecond')
+values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
 on conflict (key) do update set
   hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
   reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
 returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl`;
+}
+
+/** Counts one hit for `key` (its store's prefix included) in a statement of its own. */
+export async function countHit(executor: SqlExecutor, key: string, windowMs: number): Promise<Counter> {
+  const { rows } = await executor.executeSql(incrSql, [key, windowMs], { name: "rhq_rate_limit_incr" });
+  const row = rows[0] as { hits: number | string; ttl: number | string };
+  return { current: Number(row.hits), ttl: Number(row.ttl) };
+}
 
 const readSql = `
 select hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::float8 as ttl
@@ -28,7 +44,7 @@ from rate_limit_hits where key = $1 and reset_at > now()`;
 
 const sweepSql = "delete from rate_limit_hits where reset_at <= now()";
 
-type Shared = { executor: SqlExecutor; log: FastifyBaseLogger; lastSweep: number; now: () => number };
+type Shared = { executor: SqlExecutor; log: FastifyBaseLogger; sweep: () => void };
 
 /**
  * A store for @fastify/rate-limit that counts in the `rate_limit_hits` table, so every app process
@@ -44,7 +60,7 @@ export function databaseRateLimitStore(
   log: FastifyBaseLogger,
   now: () => number = Date.now,
 ): FastifyRateLimitStoreCtor {
-  const shared: Shared = { executor, log, lastSweep: now(), now };
+  const shared: Shared = { executor, log, sweep: rateLimitSweeper(executor, log, now) };
 
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly prefix: string;
@@ -54,11 +70,10 @@ export function databaseRateLimitStore(
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      shared.executor.executeSql(incrSql, [`${this.prefix}|${key}`, timeWindow], { name: "rhq_rate_limit_incr" }).then(
-        ({ rows }) => {
-          const row = rows[0] as { hits: number | string; ttl: number | string };
-          callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
-          sweepNowAndThen(shared);
+      countHit(shared.executor, storeKey(this.prefix, key), timeWindow).then(
+        (counter) => {
+          callback(null, counter);
+          shared.sweep();
         },
         (error: Error) => {
           shared.log.warn({ err: error }, "rate limit not counted (database unavailable); request let through");
@@ -69,7 +84,7 @@ export function databaseRateLimitStore(
 
     /** The plugin's non-counting look-up (`createRateLimit` with `{ increment: false }`). */
     read(key: string, callback: Callback): void {
-      shared.executor.executeSql(readSql, [`${this.prefix}|${key}`]).then(
+      shared.executor.executeSql(readSql, [storeKey(this.prefix, key)]).then(
         ({ rows }) => {
           const row = rows[0] as { hits: number | string; ttl: number | string } | undefined;
           callback(null, row ? { current: Number(row.hits), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
@@ -87,19 +102,33 @@ export function databaseRateLimitStore(
       }
       const method = [merged.routeInfo?.method ?? ""].flat().join(",");
       const url = merged.routeInfo?.url;
-      return new DatabaseRateLimitStore(merged, url ? `${method} ${url}` : (merged.groupId ?? "custom"));
+      return new DatabaseRateLimitStore(merged, url ? routePrefix(method, url) : (merged.groupId ?? "custom"));
     }
   }
 
   return DatabaseRateLimitStore;
 }
 
-/** At most once a minute per process, after a hit and off the request's path. */
-function sweepNowAndThen(shared: Shared) {
-  const at = shared.now();
-  if (at - shared.lastSweep < sweepEveryMs) return;
-  shared.lastSweep = at;
-  shared.executor.executeSql(sweepSql, []).catch((error: Error) => {
-    shared.log.debug({ err: error }, "rate limit sweep failed; the next one will catch up");
-  });
+/**
+ * Whether the app counts rate limits in the database: on PostgreSQL, shared by every process. PGlite
+ * admits one process (data-dir lock): the plugin's memory store is that process's limit, with no
+ * statement on the single connection (decision 020).
+ */
+export const countsRateLimitsInDatabase = (database: Pick<Database, "driver">) => database.driver === "postgres";
+
+/** A route's counters are keyed by its method and pattern, then the client's key. */
+export const routePrefix = (method: string, url: string) => `${method} ${url}`;
+export const storeKey = (prefix: string, key: string) => `${prefix}|${key}`;
+
+/** Deletes expired counters when called, at most once a minute per sweeper: after a hit, off the request's path. */
+export function rateLimitSweeper(executor: SqlExecutor, log: FastifyBaseLogger, now: () => number = Date.now) {
+  let lastSweep = now();
+  return () => {
+    const at = now();
+    if (at - lastSweep < sweepEveryMs) return;
+    lastSweep = at;
+    executor.executeSql(sweepSql, []).catch((error: Error) => {
+      log.debug({ err: error }, "rate limit sweep failed; the next one will catch up");
+    });
+  };
 }

@@ -1,5 +1,5 @@
-import helmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
 
 type Directives = Record<string, string[]>;
 
@@ -45,14 +45,53 @@ export function framedPreviewHeaders(publicUrl: string): Record<string, string> 
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+function helmetOptions(publicUrl: string): FastifyHelmetOptions {
   const https = publicUrl.startsWith("https://");
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: directivesFor(publicUrl) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Same rule as frame-ancestors 'none', for browsers that predate CSP 2 (helmet's default is SAMEORIGIN).
     frameguard: { action: "deny" },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * The headers helmet sets with these options, taken once from a throwaway server (helmet's own
+ * output: what a response carries with helmet, less what it carries without).
+ */
+export async function helmetHeaders(publicUrl: string): Promise<Record<string, string>> {
+  const probe = async (withHelmet: boolean) => {
+    const server = Fastify({ logger: false });
+    if (withHelmet) await server.register(helmet, helmetOptions(publicUrl));
+    server.get("/", async () => "");
+    try {
+      return (await server.inject({ method: "GET", url: "/" })).headers;
+    } finally {
+      await server.close();
+    }
+  };
+  const [withHelmet, without] = [await probe(true), await probe(false)];
+  return Object.fromEntries(
+    Object.entries(withHelmet)
+      .filter(([name]) => !(name in without))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/**
+ * Helmet's headers on every response. @fastify/helmet builds a new helmet middleware (parsing the
+ * policy again) on every request; the headers are the same for every response here (no per-route
+ * helmet options, no nonces), so they are computed once at start-up and set as helmet sets them,
+ * on the raw response, before anything else runs.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string) {
+  const headers = Object.entries(await helmetHeaders(publicUrl));
+  app.addHook("onRequest", (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    raw.removeHeader("x-powered-by");
+    done();
   });
 }

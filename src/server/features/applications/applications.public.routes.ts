@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { applicationSubmissionSchema } from "../../../shared/schemas/applications";
+import { formRateLimit } from "../../http/form-rate-limit";
 import { rateLimits } from "../../http/rate-limit";
 import { applicationReceivedMessage, submitApplicationFromForm } from "./applications.service";
 
@@ -9,10 +10,12 @@ const responseSchema = z.object({ success: z.literal(true), id: z.uuid(), messag
 
 /** The public application form's call (public-site.md section 7). */
 export async function registerApplicationPublicRoutes(app: FastifyInstance) {
+  // Counted by the form's statement on PostgreSQL (form-rate-limit.ts), by the plugin on PGlite.
+  const limit = formRateLimit(app, "POST", "/api/application", rateLimits.publicForm);
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/application",
     {
-      config: { rateLimit: rateLimits.publicForm },
+      ...limit.routeOptions,
       schema: { tags: ["public"], body: applicationSubmissionSchema, response: { 201: responseSchema } },
     },
     async (request, reply) => {
@@ -23,6 +26,7 @@ export async function registerApplicationPublicRoutes(app: FastifyInstance) {
         publicUrl: app.config.publicUrl,
         queue: app.queue,
         cipher: app.fieldCipher,
+        rateLimit: limit.hit(request, reply),
       });
       return reply.status(201).send({ success: true as const, id, message: applicationReceivedMessage });
     },

@@ -23,6 +23,7 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
+import { hitAllows, hitColumns, hitCtes, type StatementHit } from "../../http/form-rate-limit";
 import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
@@ -42,8 +43,11 @@ type SubmitContext = {
   at?: Date;
 };
 
-/** The public form's context: the cipher seals what a known address's job carries. */
-type SubmitFormContext = SubmitContext & { cipher: FieldCipher };
+/**
+ * The public form's context: the cipher seals what a known address's job carries; the rate-limit
+ * hit (PostgreSQL) is counted by the form's statement, or on its own before the transaction.
+ */
+type SubmitFormContext = SubmitContext & { cipher: FieldCipher; rateLimit?: StatementHit };
 
 /**
  * The applicant's subscriber and confirmation for an application from a known address, stored by
@@ -226,12 +230,13 @@ function confirmationNames(a: {
  * that subscribes and confirms them (completeKnownAddressApplication); a partner with an address of
  * their own always gets such a job, known or not. Without a queue a known address stores nothing.
  * A subscriber inserted meanwhile by a concurrent request fails the statement on the unique index
- * (nothing stored). submitApplication's transaction then does it.
+ * (nothing stored). submitApplication's transaction then does it. With the hit (PostgreSQL), it
+ * also counts the request's rate-limit hit and stores nothing over the limit (form-rate-limit.ts).
  */
-const submitStatement = [false, true].map((withJobs) =>
+const submitStatementSql = (withJobs: boolean, withHit: boolean) =>
   preparedStatement(
     "rhq_application_submit",
-    sql`with retreat as (
+    sql`with ${hitCtes(withHit)} retreat as (
       select ${retreats.id} as id from ${retreats}
       where ${retreats.id} = ${p("retreatId")}::uuid and ${inArray(retreats.status, [...activeRetreatStatuses])}
         and ${retreats.name} = ${p("retreatName")}::text
@@ -243,7 +248,7 @@ const submitStatement = [false, true].map((withJobs) =>
     ),
     go as (
       select 1 from retreat, fresh
-      where fresh.ok ${withJobs ? sql`` : sql`and not exists (select 1 from known)`}
+      where fresh.ok and ${hitAllows(withHit)} ${withJobs ? sql`` : sql`and not exists (select 1 from known)`}
     ),
     new_application as (
       insert into ${applications} (retreat_id, application_type, first_name, last_name, email, phone, city, country,
@@ -285,12 +290,28 @@ const submitStatement = [false, true].map((withJobs) =>
     ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
       (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
-      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges`,
-  ),
+      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges
+      ${hitColumns(withHit)}`,
+  );
+/** By [with a queue][with the rate-limit hit]. */
+const submitStatement = [false, true].map((withJobs) =>
+  [false, true].map((withHit) => submitStatementSql(withJobs, withHit)),
 );
 
-/** Open retreats' names by id, for the confirmation rendered before the statement (which checks them). */
-const retreatNames = new Map<string, string>();
+/**
+ * Open retreats' names by id, for the confirmation rendered before the statement (which checks
+ * them); per database handle, like the template rows' cache.
+ */
+const retreatNamesByDatabase = new WeakMap<Db, Map<string, string>>();
+
+function retreatNamesOf(db: Db): Map<string, string> {
+  let names = retreatNamesByDatabase.get(db);
+  if (!names) {
+    names = new Map();
+    retreatNamesByDatabase.set(db, names);
+  }
+  return names;
+}
 
 /**
  * The public form's submission (POST /api/application): one statement (submitStatement) for
@@ -313,7 +334,11 @@ export async function submitApplicationFromForm(
   // Without a queue a partner with an address of their own has no job to be confirmed by.
   const retreatName =
     partnerHasOwnAddress && !ctx.queue ? undefined : await openRetreatName(database.db, input.retreatId);
-  if (retreatName === undefined) return submitApplication(database.db, input, ctx);
+  const hit = ctx.rateLimit;
+  if (retreatName === undefined) {
+    await hit?.countAlone();
+    return submitApplication(database.db, input, ctx);
+  }
 
   const row = await cachedSystemTemplateRow(database.db, "application_received", input.retreatId, {
     retreatId: input.retreatId,
@@ -346,9 +371,12 @@ export async function submitApplicationFromForm(
     emails: number;
     jobs: number;
     merges: number;
+    rl_hits: number;
+    rl_ttl: number;
   };
   try {
-    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
+    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]![hit ? 1 : 0]!.run<typeof outcome>(database.executor, {
+      ...hit?.values,
       ...stillAppliesValues("tpl_", row),
       ...mail.values,
       retreatId: input.retreatId,
@@ -387,17 +415,21 @@ export async function submitApplicationFromForm(
       partnerOwnAddress: partnerHasOwnAddress,
     })) as [typeof outcome];
   } catch (error) {
-    // A subscriber for the address committed meanwhile (unique index): nothing was stored.
+    // A subscriber for the address committed meanwhile (unique index): nothing was stored, the
+    // hit not counted either.
     if (sqlState(error) !== "23505") throw error;
+    await hit?.countAlone();
     return submitApplication(database.db, input, ctx);
   }
+  // Over the limit: the 429, nothing stored.
+  hit?.settle(outcome);
   if (outcome.application_id) {
     // `jobs` counts the confirmation's send job and the merge job, stored by one insert.
     checkStatementJobs({ emails: outcome.emails + outcome.merges, jobs: outcome.jobs }, ctx.queue);
     return { id: outcome.application_id };
   }
-  if (!outcome.fresh) forgetCachedSystemTemplateRow("application_received", input.retreatId);
-  if (outcome.retreats === 0) retreatNames.delete(input.retreatId);
+  if (!outcome.fresh) forgetCachedSystemTemplateRow(database.db, "application_received", input.retreatId);
+  if (outcome.retreats === 0) retreatNamesOf(database.db).delete(input.retreatId);
   return submitApplication(database.db, input, ctx);
 }
 
@@ -468,6 +500,7 @@ export async function completeKnownAddressApplication(
 
 /** The open retreat's name (cached; the statement checks it), or undefined when none is open with that id. */
 async function openRetreatName(db: Db, retreatId: string): Promise<string | undefined> {
+  const retreatNames = retreatNamesOf(db);
   const cached = retreatNames.get(retreatId);
   if (cached !== undefined) return cached;
   const [retreat] = await db

@@ -25,6 +25,7 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
+import { hitAllows, hitColumns, hitCtes, type StatementHit } from "../../http/form-rate-limit";
 import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
@@ -43,8 +44,11 @@ type WaitlistContext = {
   at?: Date;
 };
 
-/** The public form's context: the cipher seals what a known address's merge job carries. */
-type WaitlistFormContext = WaitlistContext & { cipher: FieldCipher };
+/**
+ * The public form's context: the cipher seals what a known address's merge job carries; the
+ * rate-limit hit (PostgreSQL) is counted by the form's statement.
+ */
+type WaitlistFormContext = WaitlistContext & { cipher: FieldCipher; rateLimit?: StatementHit };
 
 /**
  * A known address joining through the form is merged by this job (mergeKnownWaitlistAddress),
@@ -65,11 +69,13 @@ const p = (name: string) => sql.placeholder(name);
  * and its send job. A known address (with a queue): the job that merges it (its name and address
  * sealed). An address that became known meanwhile (the insert yields, ON CONFLICT DO NOTHING as
  * upsertSubscriber's first step) or no queue: nothing, and joinWaitlist's transaction merges it.
+ * With the hit (PostgreSQL), it also counts the request's rate-limit hit and stores nothing over
+ * the limit (form-rate-limit.ts).
  */
-const joinStatement = [false, true].map((withJobs) =>
+const joinStatementSql = (withJobs: boolean, withHit: boolean) =>
   preparedStatement(
     "rhq_waitlist_join",
-    sql`with fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok),
+    sql`with ${hitCtes(withHit)} fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok),
   known as (
     select ${emailSubscribers.id} as id from ${emailSubscribers}
     where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
@@ -80,7 +86,7 @@ const joinStatement = [false, true].map((withJobs) =>
     select ${p("email")}::text, ${p("firstName")}::text, ${p("lastName")}::text, 'waitlist', 'waitlist_form',
       array[${waitlistTag}::text], true, ${p("consentAt")}::timestamptz, ${p("consentIp")}::text,
       ${p("unsubscribeToken")}::text
-    from fresh where fresh.ok and not exists (select 1 from known)
+    from fresh where fresh.ok and ${hitAllows(withHit)} and not exists (select 1 from known)
     on conflict do nothing
     returning id
   ),
@@ -89,14 +95,23 @@ const joinStatement = [false, true].map((withJobs) =>
       json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
       ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
       ${p("mail_retryBackoff")}::boolean as retry_backoff
-    from known, fresh where fresh.ok
+    from known, fresh where fresh.ok and ${hitAllows(withHit)}
   ),
   ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
   select (select ok from fresh) as fresh, (select count(*)::int from new_subscriber) as subscribers,
     (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs,
-    (select count(*)::int from merge) as merges`,
-  ),
+    (select count(*)::int from merge) as merges ${hitColumns(withHit)}`,
+  );
+/** By [with a queue][with the rate-limit hit]. */
+const joinStatement = [false, true].map((withJobs) =>
+  [false, true].map((withHit) => joinStatementSql(withJobs, withHit)),
 );
+
+/**
+ * The welcome's scope: the current retreat, as a subquery built once rather than by drizzle on every
+ * request (it is only read when the template row is not cached).
+ */
+const currentRetreatScope = { retreatId: currentRetreatIdSql() };
 
 /**
  * The public form's join (POST /api/waitlist): one statement (joinStatement), with the welcome
@@ -111,9 +126,7 @@ export async function joinWaitlistFromForm(
 ): Promise<void> {
   if (entry.website) throw new AppError("bad_request", spamMessage);
   const { firstName, lastName } = splitFullName(entry.name);
-  const row = await cachedSystemTemplateRow(database.db, "waitlist_welcome", "current", {
-    retreatId: currentRetreatIdSql(),
-  });
+  const row = await cachedSystemTemplateRow(database.db, "waitlist_welcome", "current", currentRetreatScope);
   // The format of the column's default: 64 hex characters.
   const unsubscribeToken = randomBytes(32).toString("hex");
   const email = await renderSystemTemplate("waitlist_welcome", row, {
@@ -131,13 +144,17 @@ export async function joinWaitlistFromForm(
     throw new Error(`Queue ${waitlistKnownAddressJob} is not created at start-up; add it to the queue's \`queues\``);
   }
   const sealed: KnownAddressSealed = { name: entry.name, clientIp: ctx.clientIp };
-  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]!.run<{
+  const hit = ctx.rateLimit;
+  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]![hit ? 1 : 0]!.run<{
     fresh: boolean;
     subscribers: number;
     emails: number;
     jobs: number;
     merges: number;
+    rl_hits: number;
+    rl_ttl: number;
   }>(database.executor, {
+    ...hit?.values,
     ...stillAppliesValues("tpl_", row),
     ...mail.values,
     email: entry.email,
@@ -148,7 +165,9 @@ export async function joinWaitlistFromForm(
     unsubscribeToken,
     sealed: sealJobData(ctx.cipher, waitlistKnownAddressJob, sealed),
   });
-  if (!outcome!.fresh) forgetCachedSystemTemplateRow("waitlist_welcome", "current");
+  // Over the limit: the 429, nothing stored.
+  hit?.settle(outcome!);
+  if (!outcome!.fresh) forgetCachedSystemTemplateRow(database.db, "waitlist_welcome", "current");
   // `jobs` counts the welcome's send job and the merge job, stored by one insert.
   if (outcome!.subscribers === 1) {
     checkStatementJobs({ emails: outcome!.emails, jobs: outcome!.jobs - outcome!.merges }, ctx.queue);
