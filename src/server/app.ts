@@ -25,6 +25,7 @@ import { servedLanding } from "./features/public-site/public-site.service";
 import { seedFirstSeasonSite } from "./features/site-content/site-content.service";
 import { waitlistKnownAddressJob } from "./features/waitlist/waitlist.service";
 import { registerApiDocs } from "./http/api-docs";
+import { clientKey } from "./http/client-key";
 import { registerCsrfProtection } from "./http/csrf";
 import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
@@ -169,6 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     global: false,
     ...(countsRateLimitsInDatabase(database) ? { store: databaseRateLimitStore(database.executor, app.log) } : {}),
     skipOnError: true,
+    // One key for a client everywhere (the forms' statements use the same): a forged, overlong
+    // X-Forwarded-For entry is hashed instead of failing the store (a 500) and skipping the limit.
+    keyGenerator: (request) => clientKey(request.ip),
   });
   await app.register(swagger, {
     openapi: { info: { title: "Retreat HQ API", version: "1.0.0" } },

@@ -20,6 +20,9 @@ describe("the client's key", () => {
     expect(clientKey("::ffff:192.0.2.5")).toBe("192.0.2.5");
     expect(clientKey("::ffff:c000:205")).toBe("192.0.2.5");
     expect(clientKey("fe80::1%eth0")).toBe("fe80::");
+    expect(clientKey("x".repeat(6000))).toMatch(/^unparsed:[\w-]{22}$/);
+    expect(clientKey("x".repeat(6000))).toBe(clientKey("x".repeat(6000)));
+    expect(clientKey("x".repeat(6000))).not.toBe(clientKey("y".repeat(6000)));
   });
 });
 

@@ -1,7 +1,7 @@
-import { isIPv6 } from "node:net";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client";
+import { clientKey } from "./client-key";
 import {
   type Counter,
   countHit,
@@ -50,49 +50,9 @@ export type StatementHit = {
   countAlone(): Promise<void>;
 };
 
+export { clientKey };
+
 const limitedError = () => Object.assign(new Error("Rate limit exceeded"), { statusCode: 429 });
-
-/**
- * The key the plugin gives a client (its defaultKeyGenerator): the address, lower-cased; an IPv6
- * address by its /64 network (one host holds a whole /64), an IPv4-mapped one as the IPv4 address.
- */
-export function clientKey(ip: string): string {
-  if (!isIPv6(ip)) return ip.toLowerCase();
-  const groups = ipv6Groups(ip.split("%")[0]!);
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
-  }
-  return ipv6Text([...groups.slice(0, 4), 0, 0, 0, 0]);
-}
-
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => Number.parseInt(g, 16)) : []);
-  const left = parse(head);
-  const right = parse(tail);
-  const zeros = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
-}
-
-/** RFC 5952 text: lower-case hex, the longest run of two or more zero groups (the first) as "::". */
-function ipv6Text(groups: number[]): string {
-  let best = { at: -1, length: 0 };
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > best.length && j - i >= 2) best = { at: i, length: j - i };
-    i = j === i ? i + 1 : j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best.at < 0) return hex.join(":");
-  return `${hex.slice(0, best.at).join(":")}::${hex.slice(best.at + best.length).join(":")}`;
-}
 
 const p = (name: string) => sql.placeholder(name);
 

@@ -1,5 +1,6 @@
 import type { RateLimitOptions } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
+import { clientKey } from "./client-key";
 
 /**
  * Per-route rate-limit presets for @fastify/rate-limit (registered with global: false), used as
@@ -23,6 +24,6 @@ export const rateLimits = {
   sandboxRender: {
     max: 20,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip),
+    keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : clientKey(request.ip)),
   },
 } as const satisfies Record<string, RateLimitOptions>;

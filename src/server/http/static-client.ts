@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute, type PageRouteName } from "../../shared/routes";
 import { markLiveBuild } from "./client-builds";
+import { clientKey } from "./client-key";
 import { rateLimits } from "./rate-limit";
 
 const missingClientHtml =
@@ -107,7 +108,10 @@ export async function registerStaticClient(
     }
   };
 
-  const gateLimit = app.rateLimit({ ...rateLimits.publicLight, keyGenerator: (request) => `page-gate:${request.ip}` });
+  const gateLimit = app.rateLimit({
+    ...rateLimits.publicLight,
+    keyGenerator: (request) => `page-gate:${clientKey(request.ip)}`,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";

@@ -41,4 +41,25 @@ describe("TRUST_PROXY=1 (one load balancer)", () => {
     expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
     expect(statuses[limit]).toBe(429);
   });
+
+  it("counts a forged address that is not an address like any other: limited, never a 500", async () => {
+    // Only a client reaching the app past the balancer can send this; it once failed the store
+    // (a key longer than an index row: 500) and, through skipOnError, skipped every limit.
+    const forged = "f".repeat(6000);
+    const statuses = [];
+    for (let i = 0; i < limit + 1; i++) statuses.push((await join(2000 + i, forged)).statusCode);
+    expect(statuses.slice(0, limit).every((status) => status === 200)).toBe(true);
+    expect(statuses[limit]).toBe(429);
+    const gated = [];
+    for (let i = 0; i < limit + 1; i++) {
+      const res = await app.inject({
+        method: "GET",
+        url: "/api/auth/set-password/abc",
+        headers: { "x-forwarded-for": `${forged}-${"g".repeat(10)}` },
+      });
+      gated.push(res.statusCode);
+    }
+    expect(gated).not.toContain(500);
+    expect(gated[limit]).toBe(429);
+  });
 });
