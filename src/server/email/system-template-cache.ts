@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SystemTemplateKey } from "../../shared/schemas/email-templates";
+import { perDatabase } from "../db/per-database";
 import { emailTemplates } from "../db/schema";
 import type { DbOrTx } from "../db/types";
 import { type SystemTemplateRow, systemTemplateRow } from "./system-templates";
@@ -13,16 +14,7 @@ import { type SystemTemplateRow, systemTemplateRow } from "./system-templates";
  * (or by hand in the database) is seen by the next submission, in every process. Kept per database
  * handle: two apps in one process (tests, which share modules across files) each have their own.
  */
-const rowsByDatabase = new WeakMap<object, Map<string, SystemTemplateRow>>();
-
-function rowsOf(db: DbOrTx): Map<string, SystemTemplateRow> {
-  let rows = rowsByDatabase.get(db);
-  if (!rows) {
-    rows = new Map();
-    rowsByDatabase.set(db, rows);
-  }
-  return rows;
-}
+const rowsOf: (db: DbOrTx) => Map<string, SystemTemplateRow> = perDatabase(() => new Map());
 const maxEntries = 100;
 
 const entryKey = (key: SystemTemplateKey, scopeKey: string) => `${key}|${scopeKey}`;

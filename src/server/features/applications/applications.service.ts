@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationSubmission } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
 import type { Database, Db } from "../../db/client";
+import { perDatabase } from "../../db/per-database";
 import { preparedStatement, sqlState } from "../../db/prepared-statement";
 import { applications, emailLogs, emailSubscribers, retreats } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
@@ -302,16 +303,7 @@ const submitStatement = [false, true].map((withJobs) =>
  * Open retreats' names by id, for the confirmation rendered before the statement (which checks
  * them); per database handle, like the template rows' cache.
  */
-const retreatNamesByDatabase = new WeakMap<Db, Map<string, string>>();
-
-function retreatNamesOf(db: Db): Map<string, string> {
-  let names = retreatNamesByDatabase.get(db);
-  if (!names) {
-    names = new Map();
-    retreatNamesByDatabase.set(db, names);
-  }
-  return names;
-}
+const retreatNamesOf: (db: Db) => Map<string, string> = perDatabase(() => new Map());
 
 /**
  * The public form's submission (POST /api/application): one statement (submitStatement) for
