@@ -185,6 +185,30 @@ test("export downloads the filtered rows as CSV", async ({ page }) => {
   expect(new Set(rows.map((r) => r.Stage))).toEqual(new Set(["declined"]));
 });
 
+// Hover tooltips are a pointer feature: desktop only (no @mobile tag).
+test("a row's icon actions name themselves in a tooltip after 700 ms, one at a time", async ({ page }) => {
+  await signIn(page);
+  await openApplications(page);
+  const table = page.getByRole("region", { name: "Applications table" });
+  const [view, edit] = [
+    table.getByRole("button", { name: /^View details for / }).first(),
+    table.getByRole("button", { name: /^Edit / }).first(),
+  ];
+  const tooltip = page.getByRole("tooltip");
+  await view.hover();
+  await expect(tooltip).toHaveCount(0);
+  await expect(tooltip).toHaveText(/^View details for /);
+  // Moving to the next action shows its label at once, above it and inside the window.
+  await edit.hover();
+  await expect(tooltip).toHaveCount(1);
+  await expect(tooltip).toHaveText(/^Edit /);
+  const [tip, button] = [await tooltip.boundingBox(), await edit.boundingBox()];
+  expect(tip!.y + tip!.height).toBeLessThanOrEqual(button!.y);
+  expect(tip!.x + tip!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.keyboard.press("Escape");
+  await expect(tooltip).toHaveCount(0);
+});
+
 test("escalate one application through every stage, with the pipeline refreshed", { tag: "@mobile" }, async ({
   page,
 }) => {

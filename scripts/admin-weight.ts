@@ -5,47 +5,21 @@
 //   node --import tsx scripts/admin-weight.ts --check  also fails if a route is over its budget
 //
 // A route's JavaScript is the entry, the page's chunk, the open tab's chunk (and, for Finance, the
-// panel it lazily opens), each with every chunk they import statically. What loads only once shown
+// panel it lazily opens), each with every chunk they import statically (scripts/route-chunks.ts:
+// the same lists the server preloads with each page). What loads only once shown
 // (the Finance charts, dialogs, the other tabs) is not counted: that is the point of the split.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import type { ClientManifest } from "../src/server/http/landing-document";
+import { adminRouteNames, pageRoutes } from "../src/shared/routes";
+import { appEntryKey, pageModules, scriptsOf, tabModules } from "./route-chunks";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Issue 22, target 3: no admin route loads more than this much gzip JavaScript before it is usable. */
 export const budgetBytes = 120_000;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-/** The module (manifest key) each lazily loaded dashboard tab needs before it is usable. */
-const tabModules: Record<string, string[]> = {
-  overview: [],
-  applications: ["features/applications/admin/applications-tab.tsx"],
-  waitlist: ["features/email-marketing/waitlist-tab.tsx"],
-  interviews: ["features/interviews/interviews-tab.tsx"],
-  schedule: ["features/schedule/schedule-tab.tsx"],
-  tasks: ["features/tasks/tasks-tab.tsx"],
-  lists: ["features/reports/lists-tab.tsx"],
-  finance: ["features/finance/finance-tab.tsx", "features/finance/finance-panel.tsx"],
-  payments: ["features/payments/payments-tab.tsx"],
-  journey: ["features/journey/journey-tab.tsx"],
-  site: ["features/site/site-tab.tsx"],
-  settings: ["features/settings/settings-tab.tsx"],
-};
-
-const otherAdminPages: Record<string, string> = {
-  "/admin": "features/auth/admin-entry-page.tsx",
-  "/admin/vendor": "features/vendors/vendor-portal-page.tsx",
-  "/admin/guest": "features/guests/guest-portal-page.tsx",
-};
 
 /** The dashboard's tab values, read from its tab list (so a new tab is measured without editing this file). */
 function dashboardTabValues(): string[] {
@@ -66,12 +40,9 @@ export function measureAdminRoutes(
   clientDir = join(root, "dist/client"),
   manifestFile = join(root, "dist/ssr/client-manifest.json"),
 ) {
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as ClientManifest;
   // The app's entry (index.html); the landing page has its own (landing-main.tsx, decision 022).
-  const entryKey = manifest["index.html"]?.isEntry
-    ? "index.html"
-    : Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entryKey) throw new Error(`no entry chunk in ${manifestFile}`);
+  const entryKey = appEntryKey(manifest);
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (file: string) => {
     let size = sizes.get(file);
@@ -82,20 +53,8 @@ export function measureAdminRoutes(
     }
     return size;
   };
-  const closure = (keys: string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key)) return;
-      const chunk = manifest[key];
-      if (!chunk) throw new Error(`${key} is not in the build manifest: update scripts/admin-weight.ts`);
-      seen.add(key);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    for (const key of keys) visit(key);
-    return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js"));
-  };
   const weigh = (route: string, keys: string[], note?: string): RouteWeight => {
-    const files = closure([entryKey, ...keys]);
+    const files = scriptsOf(manifest, [entryKey, ...keys]);
     let gzipBytes = 0;
     let rawBytes = 0;
     for (const file of files) {
@@ -105,12 +64,18 @@ export function measureAdminRoutes(
     return { route, files, gzipBytes, rawBytes, note };
   };
 
-  const dashboard = "features/dashboard/dashboard-page.tsx";
+  const pages = pageModules();
+  const tabs = tabModules();
+  const dashboard = pages.get("adminDashboard");
+  if (!dashboard) throw new Error("routes.tsx has no adminDashboard page");
   const routes: RouteWeight[] = [];
-  for (const [route, key] of Object.entries(otherAdminPages)) routes.push(weigh(route, [key]));
+  for (const name of adminRouteNames) {
+    const key = pages.get(name);
+    if (name !== "adminDashboard" && key) routes.push(weigh(pageRoutes[name], [key]));
+  }
   for (const tab of dashboardTabValues()) {
     const route = tab === "overview" ? "/admin/dashboard" : `/admin/dashboard?tab=${tab}`;
-    const modules = tabModules[tab];
+    const modules = tabs.get(tab);
     // A tab not split into its own chunk is inside the dashboard's chunk, which is counted anyway.
     routes.push(
       weigh(route, [dashboard, ...(modules ?? [])], modules ? undefined : "not split: in the dashboard chunk"),

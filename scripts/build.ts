@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { databaseTemplatePath } from "../src/server/db/database-template";
 import { publishBuild } from "../src/server/http/client-builds";
 import { landingManifestName } from "../src/server/http/landing-document";
+import { writeRouteChunks } from "./route-chunks";
 
 const root = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -43,6 +44,13 @@ run([vite, "build", "--manifest", "--outDir", stagedClient, "--emptyOutDir"], { 
 run([vite, "build", "--manifest", landingManifestName, "--outDir", stagedClient], { CLIENT_BUILD: "landing" });
 run([vite, "build", "--ssr", "entry-server.tsx", "--outDir", stagedSsr, "--emptyOutDir"]);
 run(["--import", "tsx", join(root, "scripts", "prerender.ts"), "--client", stagedClient, "--ssr", stagedSsr]);
+// Which chunks each page and dashboard tab needs, for the server to preload with the page.
+try {
+  writeRouteChunks(stagedSsr);
+} catch (error) {
+  rmSync(staging, { recursive: true, force: true });
+  throw error;
+}
 const stagedTemplate = join(staging, "pglite-template.tar");
 run(["--import", "tsx", join(root, "scripts", "make-database-template.ts"), "--out", stagedTemplate]);
 

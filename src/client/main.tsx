@@ -1,6 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { startEarlyQueries } from "./features/admin-shell/early-queries";
+import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -10,6 +12,7 @@ if (!container) throw new Error("index.html is missing the #root element");
 // the full app, starts every other page from an empty root; landing markup that reaches it (a
 // server that sent it for another path) is discarded rather than mis-hydrated.
 if (container.dataset.prerendered) container.replaceChildren();
+startEarlyQueries(queryClient, window.location.pathname);
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -12,13 +12,16 @@ export interface AuthUser {
 
 export const authUserQueryKey = ["/api/auth/user"] as const;
 
+/** The sign-in check as every admin page asks for it (and the app's start, early-queries.ts). */
+export const authUserQuery = {
+  queryKey: authUserQueryKey,
+  // A signed-out visitor is a normal state, not an error: 401 becomes null.
+  queryFn: getQueryFn<AuthUser>({ on401: "returnNull" }),
+  retry: false,
+} as const;
+
 export function useAuth() {
-  const { data, isLoading } = useQuery<AuthUser | null>({
-    queryKey: authUserQueryKey,
-    // A signed-out visitor is a normal state, not an error: 401 becomes null.
-    queryFn: getQueryFn<AuthUser>({ on401: "returnNull" }),
-    retry: false,
-  });
+  const { data, isLoading } = useQuery<AuthUser | null>(authUserQuery);
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };
 }

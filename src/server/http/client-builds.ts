@@ -40,6 +40,11 @@ let markers = 0;
 type BuildRecord = { buildId: string; assets: string[] };
 type CurrentBuild = { buildId: string; startedAt: number };
 
+/** Where the build puts the server render: beside the client folder (dist/client -> dist/ssr). */
+export function ssrDirFor(clientDir: string): string {
+  return join(dirname(clientDir), basename(clientDir) === "client" ? "ssr" : `${basename(clientDir)}-ssr`);
+}
+
 export function buildsDir(clientDir: string): string {
   return join(dirname(clientDir), `.${basename(clientDir)}-builds`);
 }

@@ -32,7 +32,7 @@ export const landingEntryKey = "landing-boot.ts";
 export const landingAfterPaintKey = "landing-main.tsx";
 
 /** A manifest key and every chunk it imports statically, in load order. */
-function staticClosure(manifest: ClientManifest, key: string): string[] {
+export function staticClosure(manifest: ClientManifest, key: string): string[] {
   const seen = new Set<string>();
   const visit = (at: string) => {
     if (seen.has(at) || !manifest[at]) return;

@@ -4,9 +4,10 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchPageRoute, type PageRouteName } from "../../shared/routes";
-import { markLiveBuild } from "./client-builds";
+import { markLiveBuild, ssrDirFor } from "./client-builds";
 import { clientKey } from "./client-key";
 import { rateLimits } from "./rate-limit";
+import { preloadFiles, preloadKey, readRouteChunks, shellWithPreloads } from "./route-preloads";
 
 const missingClientHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retreat HQ</title></head>' +
@@ -59,7 +60,21 @@ export async function registerStaticClient(
   }
   const landingHtml = read("index.html") ?? missingClientHtml;
   const landing = precompress(landingHtml);
-  const shell = precompress(read("shell.html") ?? landingHtml);
+  const shellHtml = read("shell.html") ?? landingHtml;
+  const shell = precompress(shellHtml);
+  // Per page (and dashboard tab), the shell naming the chunks it needs: made on first request, kept.
+  const routeChunks = builtShell ? readRouteChunks(ssrDirFor(clientDir), clientDir) : null;
+  const shells = new Map<string, Precompressed>();
+  const shellFor = (route: PageRouteName | null, url: string): Precompressed => {
+    const key = routeChunks && route ? preloadKey(routeChunks, route, url) : null;
+    if (!routeChunks || key === null) return shell;
+    let page = shells.get(key);
+    if (!page) {
+      page = precompress(shellWithPreloads(shellHtml, preloadFiles(routeChunks, key)));
+      shells.set(key, page);
+    }
+    return page;
+  };
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -129,6 +144,6 @@ export async function registerStaticClient(
       if (reply.sent) return reply;
     }
     const found = route !== null && (!gate || (await gate(path)));
-    return sendHtml(request, reply, found ? 200 : 404, shell);
+    return sendHtml(request, reply, found ? 200 : 404, found ? shellFor(route, request.url) : shell);
   });
 }

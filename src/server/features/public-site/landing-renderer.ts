@@ -5,9 +5,10 @@
  * then the built index.html, or the "not built" page, is served as before.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { LandingData, PublicPhoto } from "../../../shared/schemas/site-content";
+import { ssrDirFor } from "../../http/client-builds";
 import { landingTemplate, readLandingManifest } from "../../http/landing-document";
 
 export type { LandingData };
@@ -20,11 +21,6 @@ export interface SsrModule {
   renderPage(path: string, data: LandingData | undefined): Promise<string>;
   /** The <head> link preloading the first screen's picture. */
   heroPreloadLink: string;
-}
-
-/** Where the build puts the server render: beside the client folder (dist/client -> dist/ssr). */
-export function ssrDirFor(clientDir: string): string {
-  return join(dirname(clientDir), basename(clientDir) === "client" ? "ssr" : `${basename(clientDir)}-ssr`);
 }
 
 /**
