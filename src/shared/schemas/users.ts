@@ -5,11 +5,15 @@ import { limits } from "./common";
 
 export { minPasswordLength, passwordTooShortMessage };
 
-/** The one password rule: the forms, the API and `npm run user:create` all check this. */
+/**
+ * The one password rule: the forms, the API and `npm run user:create` all check this. Spaces at
+ * either end do not count towards the length (twelve spaces are not a password), but are kept:
+ * the password is what was typed.
+ */
 export const passwordSchema = z
   .string()
-  .min(minPasswordLength, passwordTooShortMessage)
-  .max(1024, "Password is too long.");
+  .max(1024, "Password is too long.")
+  .refine((value) => value.trim().length >= minPasswordLength, passwordTooShortMessage);
 const name = z.string().trim().max(limits.name, `Names can be at most ${limits.name} characters.`);
 const email = z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address."));
 const firstName = name.min(1, "First name is required.");

@@ -69,6 +69,12 @@ describe("users (owner only)", () => {
     const short = await call("POST", "/api/admin/users", { ...newUser, email: "x@example.com", password: "short" });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe(passwordTooShortMessage);
+    // Spaces at the ends do not count: twelve spaces, or a short word padded out, are refused.
+    for (const password of [" ".repeat(12), "   short    pw   "]) {
+      const blank = await call("POST", "/api/admin/users", { ...newUser, email: "b@example.com", password });
+      expect(blank.statusCode, JSON.stringify(password)).toBe(400);
+      expect(blank.json().message).toBe(passwordTooShortMessage);
+    }
     expect(
       (await call("POST", "/api/admin/users", { ...newUser, email: "y@example.com", role: "admin" })).statusCode,
     ).toBe(400);
