@@ -79,6 +79,11 @@ test("every tab opens with the tab bar, the active tab and its first rows on the
     if (value === "overview" || value === "settings") await shot(page, `tab-${value}`);
     const panelBox = (await panel.boundingBox())!;
     expect(panelBox.y + firstRows, `${label}: first rows of the tab on screen`).toBeLessThanOrEqual(viewport.height);
+    // Once the tab has its content, nothing in it makes the page wider than the screen.
+    await page.waitForLoadState("networkidle");
+    await expect(panel).not.toContainText(/^\s*Loading/);
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${label}: nothing wider than the screen`).toBeLessThanOrEqual(viewport.width);
   }
 
   // Clicking through the bar keeps the chosen tab in view, and scrolling the page keeps the bar on a phone.

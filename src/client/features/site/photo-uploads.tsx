@@ -128,7 +128,9 @@ export function PhotoUploader({
             accept={accept}
             disabled={busy || disabled}
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className="text-sm"
+            // A file input is about 300 px wide by itself: on a phone, inside the card's and the
+            // fieldset's padding, it pushed the whole Site tab wider than the screen.
+            className="w-full min-w-0 text-sm"
           />
           <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or HEIC, at most 15 MB.</p>
         </div>
