@@ -70,24 +70,24 @@ export function IconActionProvider({ children }: { children: ReactNode }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape" && shown) hide();
     };
-    root.addEventListener("pointerover", onPointerOver);
-    root.addEventListener("pointerout", onPointerOut);
-    root.addEventListener("focusin", onFocusIn);
-    root.addEventListener("focusout", hide);
-    root.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("pointerup", onPointerUp);
-    document.addEventListener("keydown", onKeyDown);
-    window.addEventListener("scroll", hide, { capture: true, passive: true });
+    const listeners: [EventTarget, string, (event: never) => void, AddEventListenerOptions?][] = [
+      [root, "pointerover", onPointerOver],
+      [root, "pointerout", onPointerOut],
+      [root, "focusin", onFocusIn],
+      [root, "focusout", hide],
+      [root, "pointerdown", onPointerDown],
+      [document, "pointerup", onPointerUp],
+      [document, "keydown", onKeyDown],
+      [window, "scroll", hide, { capture: true, passive: true }],
+    ];
+    for (const [target, type, listener, options] of listeners) {
+      target.addEventListener(type, listener as EventListener, options);
+    }
     return () => {
       clearTimeout(timer);
-      root.removeEventListener("pointerover", onPointerOver);
-      root.removeEventListener("pointerout", onPointerOut);
-      root.removeEventListener("focusin", onFocusIn);
-      root.removeEventListener("focusout", hide);
-      root.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("pointerup", onPointerUp);
-      document.removeEventListener("keydown", onKeyDown);
-      window.removeEventListener("scroll", hide, { capture: true });
+      for (const [target, type, listener, options] of listeners) {
+        target.removeEventListener(type, listener as EventListener, options);
+      }
     };
   }, []);
 
