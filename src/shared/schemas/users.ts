@@ -5,15 +5,29 @@ import { limits } from "./common";
 
 export { minPasswordLength, passwordTooShortMessage };
 
+/** Characters that never show: controls and format characters (zero-width space and joiners). */
+const neverShown = /[\p{Cc}\p{Cf}]/gu;
+/** Blank-looking characters: every kind of space, the braille blank, the Hangul fillers. */
+const blank = "[\\p{Z}\\u2800\\u3164\\uFFA0\\u115F\\u1160]";
+const blankEnds = new RegExp(`^${blank}+|${blank}+$`, "gu");
+
 /**
- * The one password rule: the forms, the API and `npm run user:create` all check this. Spaces at
- * either end do not count towards the length (twelve spaces are not a password), but are kept:
- * the password is what was typed.
+ * A password's length as a person sees it: without what never shows, without blanks at either
+ * end (spaces inside a passphrase count), each character once (not UTF-16 units).
+ */
+function visibleLength(value: string): number {
+  return [...value.normalize("NFC").replace(neverShown, "").replace(blankEnds, "")].length;
+}
+
+/**
+ * The one password rule: the forms, the API and `npm run user:create` all check this. Only what
+ * shows counts towards the length (twelve spaces or zero-width spaces are not a password), but the
+ * password is kept exactly as typed: sign-in compares what is typed, spaces and all.
  */
 export const passwordSchema = z
   .string()
   .max(1024, "Password is too long.")
-  .refine((value) => value.trim().length >= minPasswordLength, passwordTooShortMessage);
+  .refine((value) => visibleLength(value) >= minPasswordLength, passwordTooShortMessage);
 const name = z.string().trim().max(limits.name, `Names can be at most ${limits.name} characters.`);
 const email = z.string().trim().max(limits.email).pipe(z.email("Please enter a valid email address."));
 const firstName = name.min(1, "First name is required.");
