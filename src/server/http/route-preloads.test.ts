@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { ssrDirFor } from "./client-builds";
-import { preloadKey, type RouteChunks, routeChunksFile, shellWithPreloads } from "./route-preloads";
+import { preloadKey, type RouteChunks, readRouteChunks, routeChunksFile, shellWithPreloads } from "./route-preloads";
 
 const chunks: RouteChunks = {
   pages: {
@@ -27,6 +27,24 @@ describe("preloading a page's chunks with its shell (issue 22, target 3)", () =>
     expect(preloadKey(chunks, "adminDashboard", "/admin/dashboard?tab=nope")).toBe("adminDashboard");
     expect(preloadKey(chunks, "adminDashboard", "/admin/dashboard?tab=__proto__")).toBe("adminDashboard");
     expect(preloadKey(chunks, "adminGuest", "/admin/guest")).toBeNull();
+  });
+
+  it("lists that do not read as a build's are ignored: no preloads, never a failed start", () => {
+    const dir = mkdtempSync(join(tmpdir(), "chunks-"));
+    try {
+      writeFileSync(join(dir, routeChunksFile), "{not json");
+      expect(readRouteChunks(dir, dir)).toBeNull();
+      mkdirSync(join(dir, "assets"));
+      writeFileSync(join(dir, "assets", "ok-1.js"), "");
+      const odd = {
+        pages: { admin: ["assets/ok-1.js"], setup: ['"><script>x</script>'], travelForm: "x" },
+        tabs: null,
+      };
+      writeFileSync(join(dir, routeChunksFile), JSON.stringify(odd));
+      expect(readRouteChunks(dir, dir)).toEqual({ pages: { admin: ["assets/ok-1.js"] }, tabs: {} });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("the links go at the end of <head>, after the entry; a shell without <head> is left alone", () => {

@@ -24,15 +24,28 @@ export const routeChunksFile = "route-chunks.json";
 /** The page whose tabs are preloaded from ?tab= (features/dashboard/dashboard-tabs.tsx reads the same). */
 const tabbedPage: PageRouteName = "adminDashboard";
 
-/** The build's lists, keeping only files that exist in this client folder; null without a build's lists. */
+/**
+ * The build's lists, keeping only files that exist in this client folder; null without a build's
+ * lists, or with lists that do not read as such (the pages are served without preloads, not refused).
+ */
 export function readRouteChunks(ssrDir: string, clientDir: string): RouteChunks | null {
   const file = join(ssrDir, routeChunksFile);
   if (!existsSync(file)) return null;
-  const lists = JSON.parse(readFileSync(file, "utf8")) as RouteChunks;
-  const present = (files: string[]) => files.filter((name) => existsSync(join(clientDir, name)));
-  const each = (map: Record<string, string[]>) =>
-    Object.fromEntries(Object.entries(map).map(([name, files]) => [name, present(files)]));
-  return { pages: each(lists.pages), tabs: each(lists.tabs) };
+  let lists: RouteChunks;
+  try {
+    lists = JSON.parse(readFileSync(file, "utf8")) as RouteChunks;
+  } catch {
+    return null;
+  }
+  const isList = (files: unknown): files is string[] =>
+    Array.isArray(files) && files.every((name) => typeof name === "string" && /^assets\/[\w.-]+\.js$/.test(name));
+  const each = (map: unknown) =>
+    Object.fromEntries(
+      Object.entries(typeof map === "object" && map ? map : {})
+        .filter((entry): entry is [string, string[]] => isList(entry[1]))
+        .map(([name, files]) => [name, files.filter((name) => existsSync(join(clientDir, name)))]),
+    );
+  return { pages: each(lists?.pages), tabs: each(lists?.tabs) };
 }
 
 /**
