@@ -49,21 +49,26 @@ export function readRouteChunks(ssrDir: string, clientDir: string): RouteChunks 
 }
 
 /**
- * Which page's preloads a request gets: the route and, on the dashboard, a known tab. Anything
- * else in the query is ignored, so the variants are bounded by the build's lists.
+ * Which preloads a request gets, and the key its shell is kept under: the route's scripts and, on
+ * the dashboard, a known tab's. Anything else in the query is ignored, so the variants are bounded
+ * by the build's lists. Null when the build lists nothing for the route.
  */
-export function preloadKey(chunks: RouteChunks, route: PageRouteName, url: string): string | null {
+export function routePreload(
+  chunks: RouteChunks,
+  route: PageRouteName,
+  url: string,
+): { key: string; files: string[] } | null {
   if (!Object.hasOwn(chunks.pages, route)) return null;
-  if (route !== tabbedPage) return route;
-  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+  const pageFiles = chunks.pages[route] ?? [];
+  const query = route === tabbedPage && url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
   const tab = new URLSearchParams(query).get("tab");
-  return tab && Object.hasOwn(chunks.tabs, tab) ? `${route}?tab=${tab}` : route;
+  if (!tab || !Object.hasOwn(chunks.tabs, tab)) return { key: route, files: pageFiles };
+  return { key: `${route}?tab=${tab}`, files: [...new Set([...pageFiles, ...(chunks.tabs[tab] ?? [])])] };
 }
 
-export function preloadFiles(chunks: RouteChunks, key: string): string[] {
-  const [route = "", query] = key.split("?tab=");
-  const files = [...(chunks.pages[route] ?? []), ...(query ? (chunks.tabs[query] ?? []) : [])];
-  return [...new Set(files)];
+/** The key alone (tests). */
+export function preloadKey(chunks: RouteChunks, route: PageRouteName, url: string): string | null {
+  return routePreload(chunks, route, url)?.key ?? null;
 }
 
 /** The shell with a preload link per file, at the end of its <head> (after the entry's own). */

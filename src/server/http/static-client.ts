@@ -7,7 +7,7 @@ import { matchPageRoute, type PageRouteName } from "../../shared/routes";
 import { markLiveBuild, ssrDirFor } from "./client-builds";
 import { clientKey } from "./client-key";
 import { rateLimits } from "./rate-limit";
-import { preloadFiles, preloadKey, readRouteChunks, shellWithPreloads } from "./route-preloads";
+import { readRouteChunks, routePreload, shellWithPreloads } from "./route-preloads";
 
 const missingClientHtml =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Retreat HQ</title></head>' +
@@ -66,12 +66,12 @@ export async function registerStaticClient(
   const routeChunks = builtShell ? readRouteChunks(ssrDirFor(clientDir), clientDir) : null;
   const shells = new Map<string, Precompressed>();
   const shellFor = (route: PageRouteName | null, url: string): Precompressed => {
-    const key = routeChunks && route ? preloadKey(routeChunks, route, url) : null;
-    if (!routeChunks || key === null) return shell;
-    let page = shells.get(key);
+    const preload = routeChunks && route ? routePreload(routeChunks, route, url) : null;
+    if (!preload) return shell;
+    let page = shells.get(preload.key);
     if (!page) {
-      page = precompress(shellWithPreloads(shellHtml, preloadFiles(routeChunks, key)));
-      shells.set(key, page);
+      page = precompress(shellWithPreloads(shellHtml, preload.files));
+      shells.set(preload.key, page);
     }
     return page;
   };
