@@ -5,6 +5,7 @@ import type { DbOrTx } from "../db/types";
 import { renderSystemTextInSandbox } from "./email-sandbox";
 import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { RenderedEmail } from "./render";
+import { type Slots, slottedRenderer } from "./slotted-render";
 
 /**
  * The product's own messages as editable templates. Each has a default here (subject and
@@ -372,6 +373,26 @@ export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
   return renderMarkdownEmail(compiledDefault(key), data);
 }
 
+const slottedDefaults = new Map<SystemTemplateKey, ReturnType<typeof slottedRenderer>>();
+
+/**
+ * The built-in message with its per-recipient values filled into a cached rendering
+ * (slotted-render.ts): the same text as renderDefaultSystemEmail, for the public forms, which
+ * send one with every submission.
+ */
+function renderDefaultSystemEmailSlotted<K extends SystemTemplateKey>(
+  key: K,
+  data: SystemTemplateData[K],
+  slots: Slots,
+): Promise<RenderedEmail> {
+  let renderer = slottedDefaults.get(key);
+  if (!renderer) {
+    renderer = slottedRenderer((values) => renderMarkdownEmail(compiledDefault(key), values));
+    slottedDefaults.set(key, renderer);
+  }
+  return renderer(data, slots);
+}
+
 /** The email_templates row that applies to a message (subject, body, switch), or null for none. */
 export type SystemTemplateRow = { subject: string; body: string; isActive: boolean } | null;
 
@@ -413,9 +434,16 @@ export async function renderSystemTemplate<K extends SystemTemplateKey>(
   key: K,
   row: SystemTemplateRow,
   data: SystemTemplateData[K],
+  /**
+   * The per-recipient variables with the fixed start of each (slotted-render.ts): the built-in
+   * text is then filled into a cached rendering instead of rendered in full. Same result.
+   */
+  slots?: Slots,
 ): Promise<RenderedEmail | null> {
   if (row && !row.isActive) return null;
-  if (!row || isDefaultSystemTemplate(key, row)) return renderDefaultSystemEmail(key, data);
+  if (!row || isDefaultSystemTemplate(key, row)) {
+    return slots ? renderDefaultSystemEmailSlotted(key, data, slots) : renderDefaultSystemEmail(key, data);
+  }
   const text = {
     subject: row.subject,
     body: row.body,
