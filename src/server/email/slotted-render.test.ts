@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { RenderedEmail } from "./render";
-import { slottedRenderer } from "./slotted-render";
-import { renderDefaultSystemEmail, renderSystemTemplate, type SystemTemplateData } from "./system-templates";
+import { printedAsIs, slottedRenderer } from "./slotted-render";
+import {
+  renderDefaultSystemEmail,
+  renderSystemTemplate,
+  type SystemTemplateData,
+  systemTemplates,
+} from "./system-templates";
 
 const publicUrl = "https://retreat.example.com";
 const preferencesStart = `${publicUrl}/email/preferences/`;
@@ -123,7 +128,7 @@ function countingRenderer(parts: { subject: string; body: string; footer: string
     renders++;
     return renderMarkdownEmail(compiled, data);
   };
-  return { render, renders: () => renders, compiled };
+  return { render, renders: () => renders, compiled, sources: [parts.subject, parts.body, parts.footer] };
 }
 
 describe("slottedRenderer", () => {
@@ -135,7 +140,7 @@ describe("slottedRenderer", () => {
 
   it("renders a shape once, then fills each recipient in without rendering", async () => {
     const counter = countingRenderer(parts);
-    const renderSlotted = slottedRenderer(counter.render);
+    const renderSlotted = slottedRenderer(counter.render, counter.sources);
     const slots = { name: "", link: "https://x.test/t/" };
     await renderSlotted({ name: "Ada", link: "https://x.test/t/abc", site: "x.test" }, slots);
     const afterFirst = counter.renders();
@@ -156,7 +161,7 @@ describe("slottedRenderer", () => {
 
   it("renders in full, without caching, a value whose characters could read differently in some part", async () => {
     const counter = countingRenderer(parts);
-    const renderSlotted = slottedRenderer(counter.render);
+    const renderSlotted = slottedRenderer(counter.render, counter.sources);
     const slots = { name: "", link: "https://x.test/t/" };
     await renderSlotted({ name: "Ada", link: "https://x.test/t/abc", site: "x.test" }, slots);
     const before = counter.renders();
@@ -173,7 +178,7 @@ describe("slottedRenderer", () => {
 
   it("puts a value in as typed even when it is another slot's stand-in word", async () => {
     const counter = countingRenderer(parts);
-    const renderSlotted = slottedRenderer(counter.render);
+    const renderSlotted = slottedRenderer(counter.render, counter.sources);
     const slots = { name: "", link: "https://x.test/t/" };
     const data = { name: "QzJqJqzQ", link: "https://x.test/t/QzJqzQ", site: "x.test" };
     await renderSlotted({ name: "Ada", link: "https://x.test/t/abc", site: "x.test" }, slots);
@@ -181,36 +186,96 @@ describe("slottedRenderer", () => {
   });
 
   it("refuses to slot a text that transforms or tests a slot, and renders each message in full", async () => {
+    const names = [
+      "Ada",
+      "Sara",
+      "Steve",
+      "Ana Maria Lopez",
+      "a".repeat(60),
+      "Anne-Marie",
+      "ada lovelace",
+      "Grace",
+      "Ab",
+    ];
     for (const body of [
       "Hello {{ name | upcase }}",
       "Hello {{ name | downcase }}",
       "Hello {{ name | capitalize }}",
       "Hello {{ name | truncate: 4 }}",
+      "Hello {{ name | truncatewords: 2 }}",
       "Hello {{ name | size }}",
       "Hello {{ name | url_encode }}",
+      '{{ name | remove: "e" }}',
+      '{{ name | replace: "-", "" }}',
       "{% if name.size > 10 %}long{% else %}short{% endif %} {{ name }}",
+      "{% if name.size > 40 %}long{% endif %} {{ name }}",
+      '{% if name == "Ada" %}Hi admin{% else %}Hello{% endif %} {{ name }}',
+      '{% if name contains "a" %}A!{% endif %} {{ name }}',
+      "{% if name == other %}same{% endif %} {{ name }} {{ other }}",
       "{{ name | slice: 0 }}. {{ name }}",
+      "{% assign shout = name | upcase %}{{ shout }}",
+      "{% capture c %}{{ name }}{% endcapture %}{{ c | upcase }}",
+      "{% for letter in name %}{{ letter }}{% endfor %}",
     ]) {
       const counter = countingRenderer({ subject: "Hi", body, footer: "" });
-      const renderSlotted = slottedRenderer(counter.render);
-      for (const name of ["ada lovelace", "Grace", "Ab"]) {
-        const data = { name };
-        expect(await renderSlotted(data, { name: "" }), body).toEqual(
+      const renderSlotted = slottedRenderer(counter.render, counter.sources);
+      for (const name of names) {
+        const data = { name, other: "Ada" };
+        expect(await renderSlotted(data, { name: "", other: "" }), `${body} / ${name}`).toEqual(
           await renderMarkdownEmail(counter.compiled, data),
         );
       }
-      // Two stand-in renders for the check, then every message in full.
-      expect(counter.renders(), body).toBe(2 + 3);
+      // Refused by reading the text: no stand-in renders, every message in full.
+      expect(counter.renders(), body).toBe(names.length);
+    }
+  });
+
+  it("reads which uses of a slot fill in as the stand-in renders", () => {
+    const uses = (source: string) => printedAsIs([source], "name");
+    for (const source of [
+      "{{ name }}",
+      "{{- name -}}",
+      '{% if name != "" %}x{% endif %}',
+      "{%- unless name == '' -%}x{% endunless %}",
+      "{{ names }} {{ nickname }} {{ surname | upcase }}",
+    ]) {
+      expect(uses(source), source).toBe(true);
+    }
+    for (const source of [
+      "{{ name | upcase }}",
+      "{{ name.size }}",
+      '{% if name == "Ada" %}{% endif %}',
+      "{% if name %}{% endif %}",
+      "{% assign x = name %}",
+      '{{ ["name"] }}',
+      "{% echo name %}",
+      "{% capture c %}{{ other }}{% endcapture %}",
+      "{% liquid echo other %}",
+    ]) {
+      expect(uses(source), source).toBe(false);
+    }
+  });
+
+  it("finds the built-in form confirmations' slots used as is, so they are filled in and not rendered", () => {
+    for (const [key, slotNames] of [
+      ["waitlist_welcome", ["firstName", "preferencesUrl"]],
+      ["application_received", ["firstName", "applicantName", "partnerName", "preferencesUrl"]],
+    ] as const) {
+      const { subject, body, footer } = systemTemplates[key];
+      for (const name of slotNames) expect(printedAsIs([subject, body, footer], name), `${key} ${name}`).toBe(true);
     }
   });
 
   it("does not keep a failed rendering: the message fails as a full render would, the next one tries again", async () => {
     let fail = true;
     const compiled = compileMarkdownEmail(parts);
-    const renderSlotted = slottedRenderer((data) => {
-      if (fail) return Promise.reject(new Error("render failed"));
-      return renderMarkdownEmail(compiled, data);
-    });
+    const renderSlotted = slottedRenderer(
+      (data) => {
+        if (fail) return Promise.reject(new Error("render failed"));
+        return renderMarkdownEmail(compiled, data);
+      },
+      [parts.subject, parts.body, parts.footer],
+    );
     const data = { name: "Ada", link: "https://x.test/t/abc", site: "x.test" };
     const slots = { name: "", link: "https://x.test/t/" };
     await expect(renderSlotted(data, slots)).rejects.toThrow("render failed");

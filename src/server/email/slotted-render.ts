@@ -20,12 +20,14 @@ import type { RenderedEmail } from "./render";
  * Everything that is not a slot is part of the cache key (the site's address, the retreat's
  * name), so only process-wide values should be left out of `slots`.
  *
- * Checked when an entry is made: the message is rendered with two sets of stand-ins from disjoint
- * alphabets and of different lengths, and the first output with its stand-ins replaced by the
- * second's must be the second output in every part. A filter or a condition on a slot (upcase,
- * truncate, size) fails that, and the entry then renders every message in full. Meant for the
- * built-in texts, whose sources we control and test against a full render; text staff edit
- * always renders in full.
+ * Checked when an entry is made, twice. The template's sources must use each slot only as a bare
+ * output (`{{ firstName }}`, no filter) or in a test against the empty string (`{% if partnerName
+ * != "" %}`, which a filled-in value answers as its stand-in does): a filter, another condition, an
+ * assignment or a capture anywhere, and the shape renders every message in full. Then the message
+ * is rendered with two sets of stand-ins from disjoint alphabets and of different lengths, and the
+ * first output with its stand-ins replaced by the second's must be the second output in every part.
+ * Meant for the built-in texts, whose sources we control and test against a full render; text
+ * staff edit always renders in full.
  */
 
 export type Slots = Readonly<Record<string, string>>;
@@ -43,6 +45,30 @@ const standIn = {
   a: (index: number) => `Qz${"Jq".repeat(index + 1)} zQ`,
   b: (index: number) => `Xk${"Wvw".repeat(index + 8)} kX`,
 };
+
+const liquidMarkup = /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g;
+/** Tags that can carry a value somewhere else under another name, or run markup we do not read. */
+const opaqueTags = /\{%-?\s*(?:capture|liquid|include|render|layout)\b/;
+
+/**
+ * Whether `sources` (a message's Liquid, or Markdown with Liquid) use `name` only as a bare output
+ * or in a test against "": the uses under which a filled-in value renders as its stand-in does.
+ * Anything else that names it (a filter, `.size`, a comparison with another value, an assignment,
+ * a loop, a quoted lookup) makes the answer no.
+ */
+export function printedAsIs(sources: readonly string[], name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const named = new RegExp(`(?<![\\w$?-])${escaped}(?![\\w$?-])`);
+  const bareOutput = new RegExp(`^\\{\\{-?\\s*${escaped}\\s*-?\\}\\}$`);
+  const emptyTest = new RegExp(`^\\{%-?\\s*(?:if|elsif|unless)\\s+${escaped}\\s*[!=]=\\s*(?:""|'')\\s*-?%\\}$`);
+  for (const source of sources) {
+    if (opaqueTags.test(source)) return false;
+    for (const markup of source.match(liquidMarkup) ?? []) {
+      if (named.test(markup) && !bareOutput.test(markup) && !emptyTest.test(markup)) return false;
+    }
+  }
+  return true;
+}
 
 function replacer(words: readonly string[]) {
   const pattern = new RegExp([...words].sort((x, y) => y.length - x.length).join("|"), "g");
@@ -66,10 +92,12 @@ function fillAll(
 const sameEmail = (x: RenderedEmail, y: RenderedEmail) =>
   x.subject === y.subject && x.html === y.html && x.text === y.text;
 
-export function slottedRenderer(render: Render) {
+/** `sources`: the template's texts (subject, body, footer), for the check of how slots are used. */
+export function slottedRenderer(render: Render, sources: readonly string[]) {
   const entries = new Map<string, Promise<Entry>>();
 
   async function makeEntry(data: Record<string, unknown>, slotNames: readonly string[], starts: readonly string[]) {
+    if (!slotNames.every((name) => printedAsIs(sources, name))) return null;
     const probe = (words: (index: number) => string) => ({
       ...data,
       ...Object.fromEntries(slotNames.map((name, i) => [name, starts[i] + words(i)])),
@@ -112,7 +140,7 @@ export function slottedRenderer(render: Render) {
     const made = await entry.catch(() => {
       // A render that failed is not remembered: this message renders in full (and fails the same
       // way, as it would have without the cache), the next one tries again.
-      entries.delete(key);
+      if (entries.get(key) === entry) entries.delete(key);
       return null;
     });
     return made ? made.fill(values) : render(data);

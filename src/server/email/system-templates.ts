@@ -387,7 +387,8 @@ function renderDefaultSystemEmailSlotted<K extends SystemTemplateKey>(
 ): Promise<RenderedEmail> {
   let renderer = slottedDefaults.get(key);
   if (!renderer) {
-    renderer = slottedRenderer((values) => renderMarkdownEmail(compiledDefault(key), values));
+    const { subject, body, footer } = systemTemplates[key];
+    renderer = slottedRenderer((values) => renderMarkdownEmail(compiledDefault(key), values), [subject, body, footer]);
     slottedDefaults.set(key, renderer);
   }
   return renderer(data, slots);
