@@ -167,7 +167,7 @@ test("templates: a marketing template with its preview; a product email edited, 
   await page.getByRole("button", { name: "Edit Waitlist welcome" }).click();
   await expect(page.getByRole("heading", { name: 'Edit "Waitlist welcome"' })).toBeFocused();
   const subject = page.getByRole("textbox", { name: "Subject" });
-  await expect(subject).toHaveValue("You're on the waitlist for Bali 2026");
+  await expect(subject).toHaveValue("You're on the waitlist for our Bali retreat");
   await subject.fill("Welcome to the waitlist, {{ firstName }}");
   await expect(page.getByText("Welcome to the waitlist, Alex", { exact: true })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -188,7 +188,7 @@ test("templates: a marketing template with its preview; a product email edited, 
   await confirm.getByRole("button", { name: "Reset to default" }).click();
   await expect(toast(page, "Template reset to default")).toBeVisible();
   await expect(confirm).toBeHidden();
-  await expect(subject).toHaveValue("You're on the waitlist for Bali 2026");
+  await expect(subject).toHaveValue("You're on the waitlist for our Bali retreat");
   await expect(page.getByRole("button", { name: "Reset to default" })).toBeDisabled();
   await page.getByRole("button", { name: "Back to templates" }).click();
   await expect(welcome).toContainText("Default");

@@ -64,13 +64,13 @@ describe("transactional email over SMTP", () => {
     const mail = await PostalMime.parse(message.raw);
     expect(message.from).toBe("hello@localhost");
     expect(mail.from?.address).toBe("hello@localhost");
-    expect(mail.subject).toBe("You're on the waitlist for Bali 2026");
+    expect(mail.subject).toBe("You're on the waitlist for our Bali retreat");
     expect(mail.to?.[0]).toMatchObject({ address: "ada@example.com", name: "<script>alert(1)</script> Ada" });
 
     expect(mail.html).toContain("Thank you, &lt;script&gt;alert(1)&lt;/script&gt;!");
     expect(mail.html).not.toContain("<script>");
     expect(mail.text).toContain("Thank you, <script>alert(1)</script>!");
-    expect(mail.text).toContain("You're now on our priority waitlist for Bali 2026 updates.");
+    expect(mail.text).toContain("You're now on our priority waitlist for the Bali retreat.");
 
     const link = mail.html?.match(/href="(https:\/\/retreat\.example\.com\/email\/preferences\/([0-9a-f]{64}))"/);
     expect(link).not.toBeNull();

@@ -37,12 +37,12 @@ describe("email rendering", () => {
       publicUrl: "https://retreat.example.com",
       preferencesUrl: "https://retreat.example.com/email/preferences/tok123",
     });
-    expect(email.subject).toBe("You're on the waitlist for Bali 2026");
+    expect(email.subject).toBe("You're on the waitlist for our Bali retreat");
     expect(email.html).toMatch(/^<!doctype html>/);
     expect(email.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(email.html).toContain("max-width:600px");
     expect(email.html).toContain('href="https://retreat.example.com/email/preferences/tok123"');
-    expect(email.text).toContain("You're now on our priority waitlist for Bali 2026 updates.");
+    expect(email.text).toContain("You're now on our priority waitlist for the Bali retreat.");
     expect(email.text).toContain("Manage your email preferences: https://retreat.example.com/email/preferences/tok123");
     expect(email.text).toContain("Apply now: https://retreat.example.com/#apply");
     expect(email.text).not.toMatch(/<[a-z]/i);

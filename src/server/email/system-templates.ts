@@ -151,12 +151,15 @@ ${preferencesLink}`,
       publicUrl,
       preferencesUrl,
     ],
-    subject: "You're on the waitlist for Bali 2026",
+    // No year or month: a waitlist spans seasons, and the first season is whatever year the site
+    // starts in (a season copied later gets the staff's edited text rewritten, decision 016).
+    // Migration 0021 moved unedited rows of the earlier text, which named "Bali 2026", to this one.
+    subject: "You're on the waitlist for our Bali retreat",
     body: `# Thank you, {{ firstName }}!
 
-You're now on our priority waitlist for Bali 2026 updates.
+You're now on our priority waitlist for the Bali retreat.
 
-We'll write as soon as the exact dates in May 2026 are announced, and you'll hear about future retreats before anyone else.
+We'll write with the retreat's dates and news, and you'll hear about future retreats before anyone else.
 
 Ready sooner? [Apply now]({{ applyUrl }}). It takes about five minutes.`,
     footer: `<p style="margin:0 0 8px;">You're receiving this because you joined the waitlist at {{ publicUrl }}.</p>

@@ -64,7 +64,7 @@ const defaultRow = (name: string) => and(eq(emailTemplates.name, name), isNull(e
 describe("the cached template and retreat are checked by the submission's statement", () => {
   it("an edited waitlist welcome, switched off and on again, is what the next join sends", async () => {
     expect((await join("cache-1@example.com")).statusCode).toBe(200);
-    expect((await emailTo("cache-1@example.com"))!.subject).toBe("You're on the waitlist for Bali 2026");
+    expect((await emailTo("cache-1@example.com"))!.subject).toBe("You're on the waitlist for our Bali retreat");
 
     await app.db
       .update(emailTemplates)

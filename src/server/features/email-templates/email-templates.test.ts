@@ -185,7 +185,7 @@ describe("editing a product message", () => {
 
     await joinWaitlist("Ada Lovelace", "ada@example.com");
     const [log] = await t.app.db.select().from(emailLogs);
-    expect(log!.subject).toBe("You're on the waitlist for Bali 2026");
+    expect(log!.subject).toBe("You're on the waitlist for our Bali retreat");
     // Without a body, too (the client may send none).
     expect((await call("POST", `/api/admin/email-templates/${id}/reset`)).statusCode).toBe(200);
   });

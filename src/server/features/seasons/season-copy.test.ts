@@ -16,7 +16,7 @@ import {
   retreats,
   taskTemplates,
 } from "../../db/schema";
-import { systemTemplates } from "../../email/system-templates";
+import { ensureSystemTemplates, systemTemplates } from "../../email/system-templates";
 import { insertApplication, insertRetreat, retreatWithRates } from "../../test/builders";
 import { withTestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
@@ -90,6 +90,15 @@ describe("POST /api/admin/retreats/{id}/copy", () => {
       .values({ title: "Book the villa for 2026", description: "Deposit due May 2026", dueOffsetDays: -180 })
       .returning();
     const sourceTypes = await app.db.select().from(bookingTypes).where(eq(bookingTypes.retreatId, source.id));
+    // Staff named the season in the welcome (the built-in text names no year).
+    await ensureSystemTemplates(app.db);
+    await app.db
+      .update(emailTemplates)
+      .set({
+        subject: "You're on the waitlist for Bali 2026",
+        body: `# Thank you, {{ firstName }}!\n\nYou're now on our priority waitlist for Bali 2026 updates.\n\nWe'll write as soon as the exact dates in May 2026 are announced.`,
+      })
+      .where(and(eq(emailTemplates.name, "waitlist_welcome"), isNull(emailTemplates.retreatId)));
 
     const res = await copy(source.id, dates);
     expect(res.statusCode, res.body).toBe(201);

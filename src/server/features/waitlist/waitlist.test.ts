@@ -52,7 +52,7 @@ describe("POST /api/waitlist", () => {
     const mail = await onlyQueuedEmail(app, {
       recipientEmail: "ada@example.com",
       recipientName: "Ada Lovelace",
-      subject: "You're on the waitlist for Bali 2026",
+      subject: "You're on the waitlist for our Bali retreat",
     });
     expect(mail.body).toContain(`http://localhost:3000/email/preferences/${subscriber!.unsubscribeToken}`);
   });
