@@ -3,6 +3,7 @@ import { compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { RenderedEmail } from "./render";
 import { printedAsIs, slottedRenderer } from "./slotted-render";
 import {
+  recipientSlots,
   renderDefaultSystemEmail,
   renderSystemTemplate,
   type SystemTemplateData,
@@ -52,9 +53,9 @@ const names = [
 async function expectSameAsFullRender<K extends "waitlist_welcome" | "application_received">(
   key: K,
   data: SystemTemplateData[K],
-  slots: Record<string, string>,
 ) {
-  const slotted = await renderSystemTemplate(key, null, data, slots);
+  // The built-in text of a form confirmation: filled in (system-templates.ts's recipientSlots).
+  const slotted = await renderSystemTemplate(key, null, data);
   const full = await renderDefaultSystemEmail(key, data);
   expect(slotted).toEqual(full);
 }
@@ -62,24 +63,21 @@ async function expectSameAsFullRender<K extends "waitlist_welcome" | "applicatio
 describe("slotted rendering of the built-in form confirmations", () => {
   it("gives exactly the full render's subject, HTML and text for every kind of name", async () => {
     for (const name of names) {
-      await expectSameAsFullRender(
-        "waitlist_welcome",
-        { firstName: name, applyUrl: `${publicUrl}/#apply`, publicUrl, preferencesUrl: preferencesStart + token() },
-        { firstName: "", preferencesUrl: preferencesStart },
-      );
+      await expectSameAsFullRender("waitlist_welcome", {
+        firstName: name,
+        applyUrl: `${publicUrl}/#apply`,
+        publicUrl,
+        preferencesUrl: preferencesStart + token(),
+      });
       for (const partnerName of ["", "Charles Babbage", name]) {
-        await expectSameAsFullRender(
-          "application_received",
-          {
-            firstName: name,
-            applicantName: `${name} Lovelace`,
-            partnerName,
-            retreatName: "Bali Vegan Activism Retreat",
-            publicUrl,
-            preferencesUrl: preferencesStart + token(),
-          },
-          { firstName: "", applicantName: "", partnerName: "", preferencesUrl: preferencesStart },
-        );
+        await expectSameAsFullRender("application_received", {
+          firstName: name,
+          applicantName: `${name} Lovelace`,
+          partnerName,
+          retreatName: "Bali Vegan Activism Retreat",
+          publicUrl,
+          preferencesUrl: preferencesStart + token(),
+        });
       }
     }
   });
@@ -93,29 +91,26 @@ describe("slotted rendering of the built-in form confirmations", () => {
       ).join("");
     for (let i = 0; i < 200; i++) {
       const name = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, word).join(" ");
-      await expectSameAsFullRender(
-        "waitlist_welcome",
-        { firstName: name, applyUrl: `${publicUrl}/#apply`, publicUrl, preferencesUrl: preferencesStart + token() },
-        { firstName: "", preferencesUrl: preferencesStart },
-      );
+      await expectSameAsFullRender("waitlist_welcome", {
+        firstName: name,
+        applyUrl: `${publicUrl}/#apply`,
+        publicUrl,
+        preferencesUrl: preferencesStart + token(),
+      });
     }
   });
 
   it("keeps sites and retreats apart: what is not a slot picks its own rendering", async () => {
     for (const site of ["https://a.example", "https://b.example"]) {
       for (const retreatName of ["Bali 2027", "Lisbon <Spring>"]) {
-        await expectSameAsFullRender(
-          "application_received",
-          {
-            firstName: "Ada",
-            applicantName: "Ada Lovelace",
-            partnerName: "",
-            retreatName,
-            publicUrl: site,
-            preferencesUrl: `${site}/email/preferences/${token()}`,
-          },
-          { firstName: "", applicantName: "", partnerName: "", preferencesUrl: `${site}/email/preferences/` },
-        );
+        await expectSameAsFullRender("application_received", {
+          firstName: "Ada",
+          applicantName: "Ada Lovelace",
+          partnerName: "",
+          retreatName,
+          publicUrl: site,
+          preferencesUrl: `${site}/email/preferences/${token()}`,
+        });
       }
     }
   });
@@ -256,13 +251,22 @@ describe("slottedRenderer", () => {
     }
   });
 
-  it("finds the built-in form confirmations' slots used as is, so they are filled in and not rendered", () => {
-    for (const [key, slotNames] of [
-      ["waitlist_welcome", ["firstName", "preferencesUrl"]],
-      ["application_received", ["firstName", "applicantName", "partnerName", "preferencesUrl"]],
-    ] as const) {
+  it("fills in the built-in form confirmations: each has its recipients' slots, every one used as is", () => {
+    const data = { publicUrl } as never;
+    for (const key of ["waitlist_welcome", "application_received"] as const) {
+      const slots = recipientSlots[key]?.(data);
+      expect(slots, key).toBeDefined();
+      expect(Object.keys(slots!)).toEqual(
+        expect.arrayContaining(
+          key === "waitlist_welcome"
+            ? ["firstName", "preferencesUrl"]
+            : ["firstName", "applicantName", "partnerName", "preferencesUrl"],
+        ),
+      );
+      expect(slots!.preferencesUrl).toBe(preferencesStart);
       const { subject, body, footer } = systemTemplates[key];
-      for (const name of slotNames) expect(printedAsIs([subject, body, footer], name), `${key} ${name}`).toBe(true);
+      for (const name of Object.keys(slots!))
+        expect(printedAsIs([subject, body, footer], name), `${key} ${name}`).toBe(true);
     }
   });
 

@@ -6,6 +6,7 @@ import { renderSystemTextInSandbox } from "./email-sandbox";
 import { type CompiledMarkdownEmail, compileMarkdownEmail, renderMarkdownEmail } from "./markdown-email";
 import type { RenderedEmail } from "./render";
 import { type Slots, slottedRenderer } from "./slotted-render";
+import { preferencesUrl as preferencesUrlOf } from "./subscriber-links";
 
 /**
  * The product's own messages as editable templates. Each has a default here (subject and
@@ -376,25 +377,37 @@ export function renderDefaultSystemEmail<K extends SystemTemplateKey>(
   return renderMarkdownEmail(compiledDefault(key), data);
 }
 
+/**
+ * The per-recipient values of the messages the public forms send with every submission, each with
+ * the fixed start its value has (slotted-render.ts): their built-in text is rendered once per shape
+ * and each recipient's values filled in. Same text as a full render, a fraction of the work.
+ */
+export const recipientSlots: { [K in SystemTemplateKey]?: (data: SystemTemplateData[K]) => Slots } = {
+  waitlist_welcome: (data) => ({ firstName: "", preferencesUrl: preferencesUrlOf(data.publicUrl, "") }),
+  application_received: (data) => ({
+    firstName: "",
+    applicantName: "",
+    partnerName: "",
+    preferencesUrl: preferencesUrlOf(data.publicUrl, ""),
+  }),
+};
+
 const slottedDefaults = new Map<SystemTemplateKey, ReturnType<typeof slottedRenderer>>();
 
-/**
- * The built-in message with its per-recipient values filled into a cached rendering
- * (slotted-render.ts): the same text as renderDefaultSystemEmail, for the public forms, which
- * send one with every submission.
- */
-function renderDefaultSystemEmailSlotted<K extends SystemTemplateKey>(
+/** The built-in message: filled into a cached rendering where the message has recipientSlots. */
+function renderBuiltInSystemEmail<K extends SystemTemplateKey>(
   key: K,
   data: SystemTemplateData[K],
-  slots: Slots,
 ): Promise<RenderedEmail> {
+  const slotsOf = recipientSlots[key] as ((data: SystemTemplateData[K]) => Slots) | undefined;
+  if (!slotsOf) return renderDefaultSystemEmail(key, data);
   let renderer = slottedDefaults.get(key);
   if (!renderer) {
     const { subject, body, footer } = systemTemplates[key];
     renderer = slottedRenderer((values) => renderMarkdownEmail(compiledDefault(key), values), [subject, body, footer]);
     slottedDefaults.set(key, renderer);
   }
-  return renderer(data, slots);
+  return renderer(data, slotsOf(data));
 }
 
 /** The email_templates row that applies to a message (subject, body, switch), or null for none. */
@@ -438,16 +451,9 @@ export async function renderSystemTemplate<K extends SystemTemplateKey>(
   key: K,
   row: SystemTemplateRow,
   data: SystemTemplateData[K],
-  /**
-   * The per-recipient variables with the fixed start of each (slotted-render.ts): the built-in
-   * text is then filled into a cached rendering instead of rendered in full. Same result.
-   */
-  slots?: Slots,
 ): Promise<RenderedEmail | null> {
   if (row && !row.isActive) return null;
-  if (!row || isDefaultSystemTemplate(key, row)) {
-    return slots ? renderDefaultSystemEmailSlotted(key, data, slots) : renderDefaultSystemEmail(key, data);
-  }
+  if (!row || isDefaultSystemTemplate(key, row)) return renderBuiltInSystemEmail(key, data);
   const text = {
     subject: row.subject,
     body: row.body,

@@ -337,19 +337,14 @@ export async function submitApplicationFromForm(
   });
   const unsubscribeToken = randomBytes(32).toString("hex");
   const { applicantName, partnerName } = confirmationNames(input);
-  const email = await renderSystemTemplate(
-    "application_received",
-    row,
-    {
-      firstName: input.firstName,
-      applicantName,
-      partnerName,
-      retreatName,
-      publicUrl: ctx.publicUrl,
-      preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
-    },
-    { firstName: "", applicantName: "", partnerName: "", preferencesUrl: preferencesUrl(ctx.publicUrl, "") },
-  );
+  const email = await renderSystemTemplate("application_received", row, {
+    firstName: input.firstName,
+    applicantName,
+    partnerName,
+    retreatName,
+    publicUrl: ctx.publicUrl,
+    preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
+  });
   const mail = outboxStatementValues(
     "mail_",
     email && { to: input.email, name: applicantName, email, kind: "application_received" },

@@ -129,17 +129,12 @@ export async function joinWaitlistFromForm(
   const row = await cachedSystemTemplateRow(database.db, "waitlist_welcome", "current", currentRetreatScope);
   // The format of the column's default: 64 hex characters.
   const unsubscribeToken = randomBytes(32).toString("hex");
-  const email = await renderSystemTemplate(
-    "waitlist_welcome",
-    row,
-    {
-      firstName,
-      applyUrl: `${ctx.publicUrl}/#apply`,
-      publicUrl: ctx.publicUrl,
-      preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
-    },
-    { firstName: "", preferencesUrl: preferencesUrl(ctx.publicUrl, "") },
-  );
+  const email = await renderSystemTemplate("waitlist_welcome", row, {
+    firstName,
+    applyUrl: `${ctx.publicUrl}/#apply`,
+    publicUrl: ctx.publicUrl,
+    preferencesUrl: preferencesUrl(ctx.publicUrl, unsubscribeToken),
+  });
   const mail = outboxStatementValues(
     "mail_",
     email && { to: entry.email, name: entry.name, email, kind: "waitlist_welcome" },
