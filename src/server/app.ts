@@ -20,6 +20,7 @@ import { createFieldCipher, type FieldCipher } from "./encryption/field-encrypti
 import { registerFeatureRoutes } from "./features";
 import { applicationKnownAddressJob } from "./features/applications/applications.service";
 import { isSetupCodeLive } from "./features/auth/first-owner-setup.service";
+import { formIntakeQueues, submissionsToFile } from "./features/public-forms/form-intake.service";
 import { loadLandingRenderer, type RenderLanding } from "./features/public-site/landing-renderer";
 import { servedLanding } from "./features/public-site/public-site.service";
 import { seedFirstSeasonSite } from "./features/site-content/site-content.service";
@@ -68,7 +69,12 @@ export type BuildOptions = {
 };
 
 /** Queues public forms enqueue into inside their own transaction: created before any request. */
-const queuesSentInTransactions = [emailSendJob, waitlistKnownAddressJob, applicationKnownAddressJob];
+const queuesSentInTransactions = [
+  emailSendJob,
+  waitlistKnownAddressJob,
+  applicationKnownAddressJob,
+  ...Object.values(formIntakeQueues),
+];
 
 /** 1 MiB: enough for any form in the product, small enough to refuse abuse early. */
 export const bodyLimitBytes = 1_048_576;
@@ -179,7 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
 
-  await registerHealthRoutes(app);
+  await registerHealthRoutes(app, async () => (app.queue ? submissionsToFile(app.database.executor) : 0));
   await registerFeatureRoutes(app);
   registerApiDocs(app);
 

@@ -5,6 +5,7 @@ import { buildApp } from "../app";
 import { testConfig } from "../config";
 import { applications, emailSubscribers, rateLimitHits } from "../db/schema";
 import { applicationPayload } from "../test/builders";
+import { settleFormJobs } from "../test/form-jobs";
 import { createTestDatabaseUrl } from "../test/test-database";
 import { clientKey } from "./form-rate-limit";
 import { rateLimits } from "./rate-limit";
@@ -103,7 +104,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the forms' rate limit, counted 
     expect((await join(b, "198.51.100.21", { name: "Other", email: "other-client@example.com" })).statusCode).toBe(200);
   });
 
-  it("counts an application that takes the transaction (an unknown retreat) before it, and refuses it over the limit", async () => {
+  it("counts an application to an unknown retreat (a 404, nothing stored), and refuses it over the limit", async () => {
     const { max } = rateLimits.publicForm;
     const ip = "198.51.100.30";
     const post = (app: FastifyInstance, payload: object) =>
@@ -123,6 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the forms' rate limit, counted 
       expect(refused.json()).toEqual({ message: "Too many requests. Please wait and try again." });
       expect(refused.headers["retry-after"]).toBeDefined();
     }
+    await settleFormJobs(a);
     const stored = await a.db
       .select({ id: applications.id })
       .from(applications)

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { migrationsApplied } from "../db/client";
 
-export async function registerHealthRoutes(app: FastifyInstance) {
+/**
+ * `backlog`: work answered but not done yet (the public forms' submissions not filed), reported by
+ * /readyz so a monitor sees a worker that stopped; 0 when this process has no queue.
+ */
+export async function registerHealthRoutes(app: FastifyInstance, backlog: () => Promise<number>) {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
 
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
@@ -10,7 +14,8 @@ export async function registerHealthRoutes(app: FastifyInstance) {
       if (!(await migrationsApplied(app.database))) {
         return reply.status(503).send({ status: "unavailable", message: "Database migrations are not applied" });
       }
-      return { status: "ok", database: app.database.driver };
+      const formsToFile = await backlog();
+      return { status: "ok", database: app.database.driver, formsToFile };
     } catch {
       return reply.status(503).send({ status: "unavailable", message: "Database is not reachable" });
     }

@@ -33,12 +33,29 @@ export type JobQueue = {
       pollingIntervalSeconds?: number;
       /** Jobs fetched per poll; each still succeeds or fails (and is retried) on its own. */
       batchSize?: number;
+      /**
+       * After a full batch, fetch the next at once instead of after the interval: a backlog is
+       * worked through flat out. Not for paced queues (the outbox's batch a second is its rate).
+       */
+      untilEmpty?: boolean;
     },
   ): Promise<void>;
+  /**
+   * Wakes this process's workers of a queue sleeping between polls, so a job just stored is taken
+   * within wakeDelayMs rather than at the next poll; nothing when this process does not work that
+   * queue. Wakes within that delay are one: under load a fetch takes their jobs together.
+   */
+  wake(name: string): void;
   /** Stop fetching new jobs, let running ones finish (up to timeoutMs), then close. */
   stop(timeoutMs?: number): Promise<void>;
   boss: PgBoss;
 };
+
+/**
+ * How long a wake waits for more jobs to wake for: a fetch and its completion cost as much as
+ * several jobs (PGlite: one connection for everything), so jobs stored together are fetched together.
+ */
+const wakeDelayMs = 50;
 
 /** Advisory lock key (the migration lock is 727274001, the seed's 727274002). */
 const queueCreationLock = 727274003;
@@ -94,6 +111,11 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
   await boss.start();
   serializeQueueCreation(boss, database);
   const created = new Set<string>();
+  const workerIds = new Map<string, string[]>();
+  const wakeTimers = new Map<string, NodeJS.Timeout>();
+  const notifyWorkers = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
 
   async function ensureQueue(name: string) {
     if (created.has(name)) return;
@@ -127,7 +149,8 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
         pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? 2,
         batchSize: workOptions?.batchSize ?? 1,
       };
-      await boss.work(name, fetch, async (jobs) => {
+      let workerId = "";
+      workerId = await boss.work(name, fetch, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never, job.id);
@@ -137,9 +160,22 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
             await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
           }
         }
+        // A full batch: more are likely waiting, fetch again at once rather than after the interval.
+        if (workOptions?.untilEmpty && jobs.length >= fetch.batchSize) boss.notifyWorker(workerId);
       });
+      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
+    },
+    wake(name) {
+      if (wakeTimers.has(name) || !workerIds.has(name)) return;
+      const timer = setTimeout(() => {
+        wakeTimers.delete(name);
+        notifyWorkers(name);
+      }, wakeDelayMs);
+      timer.unref();
+      wakeTimers.set(name, timer);
     },
     async stop(timeoutMs = 10_000) {
+      for (const timer of wakeTimers.values()) clearTimeout(timer);
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, emailLogs, paymentPlans, paymentReminders, payments } from "../db/schema";
 import { verifyPayLinkToken } from "../features/stripe/pay-link";
 import { makeApplication, makeBooking, makeRetreat } from "../test/fixtures/places";
+import { settleFormJobs } from "../test/form-jobs";
 import { concrete, registeredRoutes } from "../test/routes";
 import { parseMessage, type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -462,6 +463,7 @@ describe("a credential-looking path in a template or a name never breaks a publi
       remoteAddress: "10.77.0.1",
     });
     expect(res.statusCode, res.body).toBe(200);
+    await settleFormJobs(app);
     const rows = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, email));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.textBody).toContain(ordinary);

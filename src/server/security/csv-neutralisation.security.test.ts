@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSubscribers, expenses, vendors } from "../db/schema";
 import { insertApplication, insertRetreat, travelFormBody } from "../test/builders";
+import { settleFormJobs } from "../test/form-jobs";
 import { concrete, registeredRoutes } from "../test/routes";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { signedInAs } from "../test/test-sessions";
@@ -113,6 +114,7 @@ beforeAll(async () => {
     payload: { name: seed("subscribers", '=HYPERLINK("http://evil.example","waitlist")'), email: "w@example.com" },
   });
   expect(waitlist.statusCode, waitlist.body).toBe(200);
+  await settleFormJobs(app);
 
   // The lists: a booking holding a place whose name, diet, allergies, flights and room are formulas,
   // each sent through the product's own forms (the public travel form, staff's room forms).

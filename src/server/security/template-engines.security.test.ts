@@ -19,6 +19,7 @@ import { sandboxLimits } from "../email/email-sandbox";
 import { limitMessages, templateLimits } from "../email/liquid-engine";
 import { systemTemplates } from "../email/system-templates";
 import { insertSubscribers } from "../test/fixtures/email-campaigns";
+import { settleFormJobs } from "../test/form-jobs";
 import { registeredRoutes } from "../test/routes";
 import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
 import { createTestApp, type TestApp } from "../test/test-app";
@@ -386,13 +387,16 @@ describe("a text that exceeds a limit only with real values, when sent", () => {
       isActive: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const join = (name: string, email: string) =>
-      t.app.inject({
+    const join = async (name: string, email: string) => {
+      const res = await t.app.inject({
         method: "POST",
         url: "/api/waitlist",
         payload: { name, email },
         remoteAddress: `10.77.0.${++addressCounter}`,
       });
+      await settleFormJobs(t.app);
+      return res;
+    };
     const logOf = async (email: string) =>
       (await t.app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, email)))[0]!;
 

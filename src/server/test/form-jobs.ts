@@ -2,30 +2,52 @@ import type { FastifyInstance } from "fastify";
 import {
   applicationKnownAddressJob,
   completeKnownAddressApplication,
+  fileApplicationSubmission,
 } from "../features/applications/applications.service";
-import { mergeKnownWaitlistAddress, waitlistKnownAddressJob } from "../features/waitlist/waitlist.service";
+import { formIntakeQueues } from "../features/public-forms/form-intake.service";
+import {
+  fileWaitlistSubmission,
+  mergeKnownWaitlistAddress,
+  waitlistKnownAddressJob,
+} from "../features/waitlist/waitlist.service";
 
-const jobRunners = {
-  [waitlistKnownAddressJob]: mergeKnownWaitlistAddress,
-  [applicationKnownAddressJob]: completeKnownAddressApplication,
-} as const;
+type Ctx = Parameters<typeof fileWaitlistSubmission>[3];
+type Runner = (app: FastifyInstance, data: never, jobId: string, ctx: Ctx) => Promise<void>;
+
+/** In order: the intakes first (filing them may store the known-address jobs). */
+const jobRunners: [string, Runner][] = [
+  [formIntakeQueues.waitlist, (app, data, jobId, ctx) => fileWaitlistSubmission(app.database, data, jobId, ctx)],
+  [formIntakeQueues.application, (app, data, jobId, ctx) => fileApplicationSubmission(app.database, data, jobId, ctx)],
+  [waitlistKnownAddressJob, (app, data, _jobId, ctx) => mergeKnownWaitlistAddress(app.db, data, ctx)],
+  [applicationKnownAddressJob, (app, data, _jobId, ctx) => completeKnownAddressApplication(app.db, data, ctx)],
+];
 
 /**
- * Finishes what the public forms left to jobs (a known address's merge), as a worker would: on a
- * test app without a worker (PostgreSQL's send-only queue) it runs them here; with one it waits
- * for the worker. Resolves when none is left waiting or running. No queue (PGlite without a
- * worker): the forms did everything in the request, nothing to do.
+ * Finishes what the public forms left to jobs (filing each submission from its intake job, a
+ * known address's merge), as a worker would: on a test app without a worker (PostgreSQL's
+ * send-only queue) it runs them here; with one it waits for the worker. Resolves when none is left
+ * waiting or running. No queue (PGlite without a worker): the forms did everything in the
+ * request, nothing to do.
  */
 export async function settleFormJobs(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
   const queue = app.queue;
   if (!queue) return;
   const deadline = Date.now() + timeoutMs;
-  const ctx = { publicUrl: app.config.publicUrl, queue, cipher: app.fieldCipher };
-  for (const [name, run] of Object.entries(jobRunners)) {
+  const ctx: Ctx = { publicUrl: app.config.publicUrl, queue, cipher: app.fieldCipher };
+  for (const [name, run] of jobRunners) {
     for (;;) {
-      const jobs = await queue.boss.fetch<Parameters<typeof run>[1]>(name, { batchSize: 50 });
+      const jobs = await queue.boss.fetch<never>(name, { batchSize: 50 });
       for (const job of jobs) {
-        await (run as (db: unknown, data: unknown, c: typeof ctx) => Promise<void>)(app.db, job.data, ctx);
+        try {
+          await run(app, job.data, job.id, ctx);
+        } catch (error) {
+          // As the worker's retry would: the job waits to be taken again, here at once.
+          await app.database.executor.executeSql(
+            "update pgboss.job set state = 'retry', started_on = null where name = $1 and id = $2",
+            [name, job.id],
+          );
+          throw error;
+        }
         await queue.boss.complete(name, job.id);
       }
       const { rows } = await app.database.executor.executeSql(

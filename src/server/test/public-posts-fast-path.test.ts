@@ -32,26 +32,37 @@ beforeEach(async () => {
   await app.db.delete(applications);
 });
 
+/** A request, and then what it left to the worker filed (PostgreSQL answers through the intake). */
+async function settled<T>(request: Promise<T>): Promise<T> {
+  const res = await request;
+  await settleFormJobs(app);
+  return res;
+}
+
 const join = (email: string, name = "Ada Lovelace") =>
-  app.inject({ method: "POST", url: "/api/waitlist", payload: { name, email }, remoteAddress: `198.18.1.${++ip}` });
+  settled(
+    app.inject({ method: "POST", url: "/api/waitlist", payload: { name, email }, remoteAddress: `198.18.1.${++ip}` }),
+  );
 
 const apply = (email: string, overrides: Record<string, unknown> = {}) =>
-  app.inject({
-    method: "POST",
-    url: "/api/application",
-    payload: {
-      retreatId,
-      firstName: "Grace",
-      lastName: "Hopper",
-      email,
-      motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
-      advocacyInvolvement: "Street outreach every month for three years.",
-      consentGdpr: true,
-      consentMarketing: true,
-      ...overrides,
-    },
-    remoteAddress: `198.18.2.${++ip}`,
-  });
+  settled(
+    app.inject({
+      method: "POST",
+      url: "/api/application",
+      payload: {
+        retreatId,
+        firstName: "Grace",
+        lastName: "Hopper",
+        email,
+        motivations: "I want to learn effective advocacy with people who care about animals as much as I do.",
+        advocacyInvolvement: "Street outreach every month for three years.",
+        consentGdpr: true,
+        consentMarketing: true,
+        ...overrides,
+      },
+      remoteAddress: `198.18.2.${++ip}`,
+    }),
+  );
 
 async function emailTo(address: string) {
   const rows = await app.db.select().from(emailLogs).where(eq(emailLogs.recipientEmail, address));

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ApplicationSubmission } from "../../../shared/schemas/applications";
 import { spamMessage } from "../../../shared/schemas/common";
@@ -24,10 +24,20 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import { hitAllows, hitColumns, hitCtes, type StatementHit } from "../../http/form-rate-limit";
+import type { StatementHit } from "../../http/form-rate-limit";
 import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
+import {
+  acceptFormSubmission,
+  formIntakeQueues,
+  type IntakeJobData,
+  intakeFiledCte,
+  intakeOpenCte,
+  intakeStillOpen,
+  markIntakeFiled,
+  unsealSubmission,
+} from "../public-forms/form-intake.service";
 import { activeRetreatStatuses } from "../retreats/retreats.service";
 
 export const applicationReceivedMessage = "We'll review your application and get back to you within 2-3 days.";
@@ -42,13 +52,22 @@ type SubmitContext = {
   queue?: JobQueue | null;
   /** When the application was submitted (the consent's time); now when not given. */
   at?: Date;
+  /** The application's id, given when it was answered before it was filed (the form's intake). */
+  id?: string;
+  /**
+   * The retreat was open when the form's intake accepted the application: it is filed even if the
+   * retreat closed since (the applicant was told it was received).
+   */
+  retreatAccepted?: boolean;
+  /** The intake job this filing files: its sealed copy goes with the filing's commit (form-intake.ts). */
+  intakeJobId?: string;
 };
 
-/**
- * The public form's context: the cipher seals what a known address's job carries; the rate-limit
- * hit (PostgreSQL) is counted by the form's statement, or on its own before the transaction.
- */
-type SubmitFormContext = SubmitContext & { cipher: FieldCipher; rateLimit?: StatementHit };
+/** The public form's context: the cipher seals what a known address's job carries. */
+type SubmitFormContext = SubmitContext & { cipher: FieldCipher };
+
+/** What the form's intake job carries, sealed: the submission as validated, who sent it and when. */
+type ApplicationSubmissionSealed = { input: ApplicationSubmission; clientIp: string; at: string };
 
 /**
  * The applicant's subscriber and confirmation for an application from a known address, stored by
@@ -79,16 +98,28 @@ export async function submitApplication(
 ): Promise<{ id: string; emailLogIds: string[] }> {
   if (input.website) throw new AppError("bad_request", spamMessage);
   return db.transaction(async (tx) => {
+    // Filed by another run already (a stalled intake taken again): the application stands under its id.
+    if (
+      ctx.intakeJobId &&
+      !(await markIntakeFiled(tx, { name: formIntakeQueues.application, jobId: ctx.intakeJobId }))
+    ) {
+      return { id: ctx.id!, emailLogIds: [] };
+    }
     const [retreat] = await tx
       .select({ id: retreats.id, name: retreats.name })
       .from(retreats)
-      .where(and(eq(retreats.id, input.retreatId), inArray(retreats.status, [...activeRetreatStatuses])));
+      .where(
+        ctx.retreatAccepted
+          ? eq(retreats.id, input.retreatId)
+          : and(eq(retreats.id, input.retreatId), inArray(retreats.status, [...activeRetreatStatuses])),
+      );
     if (!retreat) throw new AppError("not_found", noActiveRetreatMessage);
 
     const isCouple = input.applicationType === "couple";
     const [application] = await tx
       .insert(applications)
       .values({
+        ...(ctx.id ? { id: ctx.id } : {}),
         retreatId: retreat.id,
         applicationType: input.applicationType,
         firstName: input.firstName,
@@ -224,39 +255,42 @@ function confirmationNames(a: {
 
 /**
  * The form's application in one statement (its own transaction, one durable commit), only if the
- * retreat is still open under the name the email was rendered with and the template row is still
+ * retreat is still open (or was when the intake accepted it) under the name the email was
+ * rendered with and the template row is still
  * the one it was rendered from (else nothing is stored). The application as submitApplication
  * stores it; then from a new address the applicant's subscriber as upsertSubscriber inserts one,
  * the confirmation in the outbox and its send job, and from a known address (with a queue) the job
  * that subscribes and confirms them (completeKnownAddressApplication); a partner with an address of
  * their own always gets such a job, known or not. Without a queue a known address stores nothing.
  * A subscriber inserted meanwhile by a concurrent request fails the statement on the unique index
- * (nothing stored). submitApplication's transaction then does it. With the hit (PostgreSQL), it
- * also counts the request's rate-limit hit and stores nothing over the limit (form-rate-limit.ts).
+ * (nothing stored). submitApplication's transaction then does it. With a queue (the worker filing
+ * the form's intake job), the intake's sealed copy goes in the same commit as the application.
  */
-const submitStatementSql = (withJobs: boolean, withHit: boolean) =>
+const submitStatementSql = (withJobs: boolean) =>
   preparedStatement(
     "rhq_application_submit",
-    sql`with ${hitCtes(withHit)} retreat as (
+    sql`with retreat as (
       select ${retreats.id} as id from ${retreats}
-      where ${retreats.id} = ${p("retreatId")}::uuid and ${inArray(retreats.status, [...activeRetreatStatuses])}
+      where ${retreats.id} = ${p("retreatId")}::uuid
+        and (${p("retreatAccepted")}::boolean or ${inArray(retreats.status, [...activeRetreatStatuses])})
         and ${retreats.name} = ${p("retreatName")}::text
     ),
-    fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok),
+    fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok)
+    ${withJobs ? intakeOpenCte : sql``},
     known as (
       select ${emailSubscribers.id} as id from ${emailSubscribers}
       where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
     ),
     go as (
       select 1 from retreat, fresh
-      where fresh.ok and ${hitAllows(withHit)} ${withJobs ? sql`` : sql`and not exists (select 1 from known)`}
+      where fresh.ok ${withJobs ? sql`and ${intakeStillOpen}` : sql`and not exists (select 1 from known)`}
     ),
     new_application as (
-      insert into ${applications} (retreat_id, application_type, first_name, last_name, email, phone, city, country,
+      insert into ${applications} (id, retreat_id, application_type, first_name, last_name, email, phone, city, country,
         partner_first_name, partner_last_name, partner_email, partner_phone, partner_city, partner_country,
         instagram_handle, linkedin_url, website_url, motivations, advocacy_involvement, room_preference,
         wants_vip_upgrade, dietary_notes, additional_info, consent_gdpr, consent_marketing, stage, submitted_at)
-      select ${p("retreatId")}::uuid, ${p("applicationType")}::text, ${p("firstName")}::text, ${p("lastName")}::text,
+      select ${p("applicationId")}::uuid, ${p("retreatId")}::uuid, ${p("applicationType")}::text, ${p("firstName")}::text, ${p("lastName")}::text,
         ${p("email")}::text, ${p("phone")}::text, ${p("city")}::text, ${p("country")}::text,
         ${p("partnerFirstName")}::text, ${p("partnerLastName")}::text, ${p("partnerEmail")}::text,
         ${p("partnerPhone")}::text, ${p("partnerCity")}::text, ${p("partnerCountry")}::text,
@@ -289,28 +323,68 @@ const submitStatementSql = (withJobs: boolean, withHit: boolean) =>
       ) as person
     ),
     ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
+    ${withJobs ? intakeFiledCte(sql`select 1 from new_application`) : sql``}
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
       (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
-      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges
-      ${hitColumns(withHit)}`,
+      (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges`,
   );
-/** By [with a queue][with the rate-limit hit]. */
-const submitStatement = [false, true].map((withJobs) =>
-  [false, true].map((withHit) => submitStatementSql(withJobs, withHit)),
-);
+/** By [with a queue]. */
+const submitStatement = [false, true].map((withJobs) => submitStatementSql(withJobs));
 
 /**
- * Open retreats' names by id, for the confirmation rendered before the statement (which checks
- * them); per database handle, like the template rows' cache.
+ * Retreats' names by id, for the confirmation rendered before the statement (which checks the name
+ * and whether the retreat is open); per database handle, like the template rows' cache.
  */
 const retreatNamesOf: (db: Db) => Map<string, string> = perDatabase(() => new Map());
 
 /**
- * The public form's submission (POST /api/application): one statement (submitStatement) for
- * every address, the confirmation rendered beforehand from the cached retreat name and template
- * row, so the time taken does not tell whether an applicant or partner address is known; anything
- * else (a retreat or template changed since it was cached, an unknown or closed retreat, a
- * subscriber created meanwhile, no queue) through submitApplication's transaction. Same outcome as
+ * The public form's answer (POST /api/application) with a queue: the submission stored as its
+ * intake job (form-intake.ts) if its retreat is open, one statement with the rate-limit hit, the
+ * same for every address; the worker files it (fileApplicationSubmission) a moment later, under
+ * the id answered here. An unknown or closed retreat: the 404, nothing stored.
+ */
+export async function acceptApplicationForm(
+  database: Database,
+  input: ApplicationSubmission,
+  ctx: { clientIp: string; queue: JobQueue; cipher: FieldCipher; rateLimit?: StatementHit },
+): Promise<{ id: string }> {
+  if (input.website) throw new AppError("bad_request", spamMessage);
+  const id = randomUUID();
+  const submission: ApplicationSubmissionSealed = { input, clientIp: ctx.clientIp, at: new Date().toISOString() };
+  const { stored } = await acceptFormSubmission(database, formIntakeQueues.application, submission, {
+    ...ctx,
+    openRetreatId: input.retreatId,
+    clear: { applicationId: id },
+  });
+  if (!stored) throw new AppError("not_found", noActiveRetreatMessage);
+  return { id };
+}
+
+/** The worker's filing of one intake job: the application, as the form's statement stores it. */
+export async function fileApplicationSubmission(
+  database: Database,
+  data: IntakeJobData,
+  jobId: string,
+  ctx: { publicUrl: string; queue: JobQueue; cipher: FieldCipher },
+): Promise<void> {
+  const submission = unsealSubmission<ApplicationSubmissionSealed>(ctx.cipher, formIntakeQueues.application, data);
+  if (!submission) return;
+  await submitApplicationFromForm(database, submission.input, {
+    ...ctx,
+    clientIp: submission.clientIp,
+    at: new Date(submission.at),
+    id: data.applicationId,
+    retreatAccepted: true,
+    intakeJobId: jobId,
+  });
+}
+
+/**
+ * The form's application, filed by the worker from its intake job or, without a queue (PGlite
+ * without a worker), in the request: one statement (submitStatement), the confirmation rendered
+ * beforehand from the cached retreat name and template row; anything else (a retreat or template
+ * changed since it was cached, an unknown or closed retreat, a subscriber created meanwhile, no
+ * queue with a partner's own address) through submitApplication's transaction. Same outcome as
  * submitApplication in every case, a known address's part a poll later.
  */
 export async function submitApplicationFromForm(
@@ -325,12 +399,9 @@ export async function submitApplicationFromForm(
   );
   // Without a queue a partner with an address of their own has no job to be confirmed by.
   const retreatName =
-    partnerHasOwnAddress && !ctx.queue ? undefined : await openRetreatName(database.db, input.retreatId);
-  const hit = ctx.rateLimit;
-  if (retreatName === undefined) {
-    await hit?.countAlone();
-    return submitApplication(database.db, input, ctx);
-  }
+    partnerHasOwnAddress && !ctx.queue ? undefined : await retreatNameOf(database.db, input.retreatId);
+  if (retreatName === undefined) return submitApplication(database.db, input, ctx);
+  const applicationId = ctx.id ?? randomUUID();
 
   const row = await cachedSystemTemplateRow(database.db, "application_received", input.retreatId, {
     retreatId: input.retreatId,
@@ -363,15 +434,14 @@ export async function submitApplicationFromForm(
     emails: number;
     jobs: number;
     merges: number;
-    rl_hits: number;
-    rl_ttl: number;
   };
   try {
-    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]![hit ? 1 : 0]!.run<typeof outcome>(database.executor, {
-      ...hit?.values,
+    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
       ...stillAppliesValues("tpl_", row),
       ...mail.values,
+      applicationId,
       retreatId: input.retreatId,
+      retreatAccepted: ctx.retreatAccepted ?? false,
       retreatName,
       applicationType: input.applicationType,
       firstName: input.firstName,
@@ -405,16 +475,14 @@ export async function submitApplicationFromForm(
       unsubscribeToken,
       sealed: sealJobData(ctx.cipher, applicationKnownAddressJob, sealed),
       partnerOwnAddress: partnerHasOwnAddress,
+      intakeName: formIntakeQueues.application,
+      intakeJobId: ctx.intakeJobId ?? null,
     })) as [typeof outcome];
   } catch (error) {
-    // A subscriber for the address committed meanwhile (unique index): nothing was stored, the
-    // hit not counted either.
+    // A subscriber for the address committed meanwhile (unique index): nothing was stored.
     if (sqlState(error) !== "23505") throw error;
-    await hit?.countAlone();
-    return submitApplication(database.db, input, ctx);
+    return submitApplication(database.db, input, { ...ctx, id: applicationId });
   }
-  // Over the limit: the 429, nothing stored.
-  hit?.settle(outcome);
   if (outcome.application_id) {
     // `jobs` counts the confirmation's send job and the merge job, stored by one insert.
     checkStatementJobs({ emails: outcome.emails + outcome.merges, jobs: outcome.jobs }, ctx.queue);
@@ -422,7 +490,7 @@ export async function submitApplicationFromForm(
   }
   if (!outcome.fresh) forgetCachedSystemTemplateRow(database.db, "application_received", input.retreatId);
   if (outcome.retreats === 0) retreatNamesOf(database.db).delete(input.retreatId);
-  return submitApplication(database.db, input, ctx);
+  return submitApplication(database.db, input, { ...ctx, id: applicationId });
 }
 
 /**
@@ -490,15 +558,12 @@ export async function completeKnownAddressApplication(
   });
 }
 
-/** The open retreat's name (cached; the statement checks it), or undefined when none is open with that id. */
-async function openRetreatName(db: Db, retreatId: string): Promise<string | undefined> {
+/** The retreat's name (cached; the statement checks it and whether it is open), or undefined when there is none. */
+async function retreatNameOf(db: Db, retreatId: string): Promise<string | undefined> {
   const retreatNames = retreatNamesOf(db);
   const cached = retreatNames.get(retreatId);
   if (cached !== undefined) return cached;
-  const [retreat] = await db
-    .select({ name: retreats.name })
-    .from(retreats)
-    .where(and(eq(retreats.id, retreatId), inArray(retreats.status, [...activeRetreatStatuses])));
+  const [retreat] = await db.select({ name: retreats.name }).from(retreats).where(eq(retreats.id, retreatId));
   if (!retreat) return undefined;
   if (retreatNames.size >= 100) retreatNames.clear();
   retreatNames.set(retreatId, retreat.name);

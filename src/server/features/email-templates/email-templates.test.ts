@@ -15,6 +15,7 @@ import {
   retreats,
 } from "../../db/schema";
 import { systemTemplates } from "../../email/system-templates";
+import { settleFormJobs } from "../../test/form-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { signedInAs } from "../../test/test-sessions";
 
@@ -27,13 +28,17 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 function call(method: Method, url: string, payload?: unknown, cookie = staffCookie) {
   return t.app.inject({ method, url, payload: payload as object, headers: cookie ? { cookie } : {} });
 }
-const joinWaitlist = (name: string, email: string) =>
-  t.app.inject({
+/** The form's POST, filed as the worker would (PostgreSQL answers through the intake). */
+const joinWaitlist = async (name: string, email: string) => {
+  const res = await t.app.inject({
     method: "POST",
     url: "/api/waitlist",
     payload: { name, email },
     remoteAddress: `10.9.0.${++ipCounter % 250}`,
   });
+  await settleFormJobs(t.app);
+  return res;
+};
 
 async function templates(): Promise<TransactionalTemplate[]> {
   const res = await call("GET", "/api/admin/email-templates");

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { waitlistSchema } from "../../../shared/schemas/waitlist";
 import { formRateLimit } from "../../http/form-rate-limit";
 import { rateLimits } from "../../http/rate-limit";
-import { joinWaitlistFromForm, waitlistSuccessMessage } from "./waitlist.service";
+import { answersThroughIntake } from "../public-forms/form-intake.service";
+import { acceptWaitlistForm, joinWaitlistFromForm, waitlistSuccessMessage } from "./waitlist.service";
 
 const responseSchema = z.object({ success: z.literal(true), message: z.string() });
 
@@ -18,15 +19,27 @@ export async function registerWaitlistRoutes(app: FastifyInstance) {
       schema: { tags: ["public"], body: waitlistSchema, response: { 200: responseSchema } },
     },
     async (request, reply) => {
-      // One statement, one commit (decision 020): a new address's subscriber, welcome and its send
-      // job, or a known address's merge job, so both take the same time.
-      await joinWaitlistFromForm(app.database, request.body, {
-        clientIp: request.ip,
-        publicUrl: app.config.publicUrl,
-        queue: app.queue,
-        cipher: app.fieldCipher,
-        rateLimit: limit.hit(request, reply),
-      });
+      // One statement and one commit either way (decision 020). On PostgreSQL the entry stored
+      // sealed as its intake job, the same row for every address, filed by the worker; on PGlite
+      // joined here: a new address's rows, a known one's merge job.
+      if (answersThroughIntake(app.database, app.queue)) {
+        await acceptWaitlistForm(app.database, request.body, {
+          clientIp: request.ip,
+          queue: app.queue,
+          cipher: app.fieldCipher,
+          rateLimit: limit.hit(request, reply),
+        });
+      } else {
+        // Counted by the plugin on PGlite (no-op here); on PostgreSQL, where every process has a
+        // queue, this branch is not taken, but a request is never left uncounted.
+        await limit.hit(request, reply)?.countAlone();
+        await joinWaitlistFromForm(app.database, request.body, {
+          clientIp: request.ip,
+          publicUrl: app.config.publicUrl,
+          queue: app.queue,
+          cipher: app.fieldCipher,
+        });
+      }
       // Same answer whether the address was new or known: the response must not reveal which.
       return { success: true as const, message: waitlistSuccessMessage };
     },

@@ -25,10 +25,20 @@ import {
 import { renderSystemEmail, renderSystemTemplate } from "../../email/system-templates";
 import type { FieldCipher } from "../../encryption/field-encryption";
 import { AppError } from "../../http/errors";
-import { hitAllows, hitColumns, hitCtes, type StatementHit } from "../../http/form-rate-limit";
+import type { StatementHit } from "../../http/form-rate-limit";
 import type { JobQueue } from "../../jobs/queue";
 import { sealJobData, unsealJobData } from "../../jobs/sealed-job-data";
 import { upsertSubscriber } from "../email-preferences/subscribers.service";
+import {
+  acceptFormSubmission,
+  formIntakeQueues,
+  type IntakeJobData,
+  intakeFiledCte,
+  intakeOpenCte,
+  intakeStillOpen,
+  markIntakeFiled,
+  unsealSubmission,
+} from "../public-forms/form-intake.service";
 
 export type WaitlistEntry = z.output<typeof waitlistSchema>;
 
@@ -42,13 +52,15 @@ type WaitlistContext = {
   queue?: JobQueue | null;
   /** When the person submitted the form (the consent's time); now when not given. */
   at?: Date;
+  /** The intake job this join files: its sealed copy goes with the join's commit (form-intake.ts). */
+  intakeJobId?: string;
 };
 
-/**
- * The public form's context: the cipher seals what a known address's merge job carries; the
- * rate-limit hit (PostgreSQL) is counted by the form's statement.
- */
-type WaitlistFormContext = WaitlistContext & { cipher: FieldCipher; rateLimit?: StatementHit };
+/** The form's context: the cipher seals what a known address's merge job carries. */
+type WaitlistFormContext = WaitlistContext & { cipher: FieldCipher };
+
+/** What the form's intake job carries, sealed: the entry as validated, who sent it and when. */
+type WaitlistSubmission = { entry: WaitlistEntry; clientIp: string; at: string };
 
 /**
  * A known address joining through the form is merged by this job (mergeKnownWaitlistAddress),
@@ -69,13 +81,14 @@ const p = (name: string) => sql.placeholder(name);
  * and its send job. A known address (with a queue): the job that merges it (its name and address
  * sealed). An address that became known meanwhile (the insert yields, ON CONFLICT DO NOTHING as
  * upsertSubscriber's first step) or no queue: nothing, and joinWaitlist's transaction merges it.
- * With the hit (PostgreSQL), it also counts the request's rate-limit hit and stores nothing over
- * the limit (form-rate-limit.ts).
+ * With a queue (the worker filing the form's intake job), the intake's sealed copy goes in the
+ * same commit as whatever it stored.
  */
-const joinStatementSql = (withJobs: boolean, withHit: boolean) =>
+const joinStatementSql = (withJobs: boolean) =>
   preparedStatement(
     "rhq_waitlist_join",
-    sql`with ${hitCtes(withHit)} fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok),
+    sql`with fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok)
+  ${withJobs ? intakeOpenCte : sql``},
   known as (
     select ${emailSubscribers.id} as id from ${emailSubscribers}
     where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
@@ -86,7 +99,7 @@ const joinStatementSql = (withJobs: boolean, withHit: boolean) =>
     select ${p("email")}::text, ${p("firstName")}::text, ${p("lastName")}::text, 'waitlist', 'waitlist_form',
       array[${waitlistTag}::text], true, ${p("consentAt")}::timestamptz, ${p("consentIp")}::text,
       ${p("unsubscribeToken")}::text
-    from fresh where fresh.ok and ${hitAllows(withHit)} and not exists (select 1 from known)
+    from fresh where fresh.ok and ${withJobs ? intakeStillOpen : sql`true`} and not exists (select 1 from known)
     on conflict do nothing
     returning id
   ),
@@ -95,17 +108,16 @@ const joinStatementSql = (withJobs: boolean, withHit: boolean) =>
       json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
       ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
       ${p("mail_retryBackoff")}::boolean as retry_backoff
-    from known, fresh where fresh.ok and ${hitAllows(withHit)}
+    from known, fresh where fresh.ok and ${withJobs ? intakeStillOpen : sql`true`}
   ),
   ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
+  ${withJobs ? intakeFiledCte(sql`select 1 from new_subscriber union all select 1 from merge`) : sql``}
   select (select ok from fresh) as fresh, (select count(*)::int from new_subscriber) as subscribers,
     (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs,
-    (select count(*)::int from merge) as merges ${hitColumns(withHit)}`,
+    (select count(*)::int from merge) as merges`,
   );
-/** By [with a queue][with the rate-limit hit]. */
-const joinStatement = [false, true].map((withJobs) =>
-  [false, true].map((withHit) => joinStatementSql(withJobs, withHit)),
-);
+/** By [with a queue]. */
+const joinStatement = [false, true].map((withJobs) => joinStatementSql(withJobs));
 
 /**
  * The welcome's scope: the current retreat, as a subquery built once rather than by drizzle on every
@@ -114,10 +126,43 @@ const joinStatement = [false, true].map((withJobs) =>
 const currentRetreatScope = { retreatId: currentRetreatIdSql() };
 
 /**
- * The public form's join (POST /api/waitlist): one statement (joinStatement), with the welcome
- * rendered beforehand from the cached template row; a known address's merge is its job. Anything
- * else (a template edited since it was cached, an address that became known meanwhile, no queue)
- * through joinWaitlist's transaction. Same outcome as joinWaitlist in every case.
+ * The public form's answer (POST /api/waitlist) with a queue: the entry stored as its intake job
+ * (form-intake.ts), one statement with the rate-limit hit, the same for every address; the worker
+ * files it (fileWaitlistSubmission) a moment later.
+ */
+export async function acceptWaitlistForm(
+  database: Database,
+  entry: WaitlistEntry,
+  ctx: { clientIp: string; queue: JobQueue; cipher: FieldCipher; rateLimit?: StatementHit },
+): Promise<void> {
+  if (entry.website) throw new AppError("bad_request", spamMessage);
+  const submission: WaitlistSubmission = { entry, clientIp: ctx.clientIp, at: new Date().toISOString() };
+  await acceptFormSubmission(database, formIntakeQueues.waitlist, submission, ctx);
+}
+
+/** The worker's filing of one intake job: the join, as the form's statement makes it. */
+export async function fileWaitlistSubmission(
+  database: Database,
+  data: IntakeJobData,
+  jobId: string,
+  ctx: { publicUrl: string; queue: JobQueue; cipher: FieldCipher },
+): Promise<void> {
+  const submission = unsealSubmission<WaitlistSubmission>(ctx.cipher, formIntakeQueues.waitlist, data);
+  if (!submission) return;
+  await joinWaitlistFromForm(database, submission.entry, {
+    ...ctx,
+    clientIp: submission.clientIp,
+    at: new Date(submission.at),
+    intakeJobId: jobId,
+  });
+}
+
+/**
+ * The form's join, filed by the worker from its intake job or, without a queue (PGlite without a
+ * worker), in the request: one statement (joinStatement), with the welcome rendered beforehand
+ * from the cached template row; a known address's merge is its job. Anything else (a template
+ * edited since it was cached, an address that became known meanwhile, no queue) through
+ * joinWaitlist's transaction. Same outcome as joinWaitlist in every case.
  */
 export async function joinWaitlistFromForm(
   database: Database,
@@ -144,17 +189,13 @@ export async function joinWaitlistFromForm(
     throw new Error(`Queue ${waitlistKnownAddressJob} is not created at start-up; add it to the queue's \`queues\``);
   }
   const sealed: KnownAddressSealed = { name: entry.name, clientIp: ctx.clientIp };
-  const hit = ctx.rateLimit;
-  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]![hit ? 1 : 0]!.run<{
+  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]!.run<{
     fresh: boolean;
     subscribers: number;
     emails: number;
     jobs: number;
     merges: number;
-    rl_hits: number;
-    rl_ttl: number;
   }>(database.executor, {
-    ...hit?.values,
     ...stillAppliesValues("tpl_", row),
     ...mail.values,
     email: entry.email,
@@ -164,9 +205,9 @@ export async function joinWaitlistFromForm(
     consentIp: ctx.clientIp,
     unsubscribeToken,
     sealed: sealJobData(ctx.cipher, waitlistKnownAddressJob, sealed),
+    intakeName: formIntakeQueues.waitlist,
+    intakeJobId: ctx.intakeJobId ?? null,
   });
-  // Over the limit: the 429, nothing stored.
-  hit?.settle(outcome!);
   if (!outcome!.fresh) forgetCachedSystemTemplateRow(database.db, "waitlist_welcome", "current");
   // `jobs` counts the welcome's send job and the merge job, stored by one insert.
   if (outcome!.subscribers === 1) {
@@ -212,6 +253,10 @@ export async function joinWaitlist(
   if (entry.website) throw new AppError("bad_request", spamMessage);
   const { firstName, lastName } = splitFullName(entry.name);
   return db.transaction(async (tx) => {
+    // Filed by another run already (a stalled intake taken again): nothing more to do.
+    if (ctx.intakeJobId && !(await markIntakeFiled(tx, { name: formIntakeQueues.waitlist, jobId: ctx.intakeJobId }))) {
+      return { emailLogIds: [] };
+    }
     const { subscriber, previous } = await upsertSubscriber(tx, {
       email: entry.email,
       firstName,
