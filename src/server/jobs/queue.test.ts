@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { createTestDatabaseUrl } from "../test/test-database";
+import { waitFor } from "../test/wait-for";
 import { startJobQueue } from "./queue";
 
 describe("durable job queue", () => {
@@ -75,6 +76,57 @@ describe("durable job queue", () => {
       }
       expect(states).toEqual({ 1: "completed", 2: "completed", 3: "retry", 4: "completed" });
       expect(runs.sort()).toEqual([1, 2, 3, 4]);
+      await queue.stop();
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it("with untilEmpty, works a backlog through batch after batch without waiting the interval between them", async () => {
+    const { databaseUrl, drop } = await createTestDatabaseUrl();
+    const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
+    try {
+      await database.migrate();
+      const queue = await startJobQueue(database, { queues: ["test.backlog", "test.paced"] });
+      for (let n = 0; n < 8; n++) {
+        await queue.send("test.backlog", { n });
+        await queue.send("test.paced", { n });
+      }
+      const done = { backlog: 0, paced: 0 };
+      const started = Date.now();
+      // Four batches of two, a poll every 3 s: paced, the last batch comes 9 s after the first.
+      const pace = { pollingIntervalSeconds: 3, batchSize: 2 };
+      await queue.work("test.backlog", async () => void done.backlog++, { ...pace, untilEmpty: true });
+      await queue.work("test.paced", async () => void done.paced++, pace);
+      await waitFor(() => done.backlog === 8, "the backlog worked through", 5_000, 20);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      // The paced queue (the outbox's kind) keeps its interval between batches.
+      expect(done.paced).toBeLessThanOrEqual(4);
+      await queue.stop();
+    } finally {
+      await database.close();
+      await drop();
+    }
+  });
+
+  it("wake takes a job just stored at once rather than at the next poll", async () => {
+    const { databaseUrl, drop } = await createTestDatabaseUrl();
+    const database = await openDatabase({ databaseUrl, dataDir: "memory://" });
+    try {
+      await database.migrate();
+      const queue = await startJobQueue(database, { queues: ["test.wake"] });
+      let ran = 0;
+      await queue.work("test.wake", async () => void ran++, { pollingIntervalSeconds: 30 });
+      // The worker's first poll found nothing; the next is 30 s away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await queue.send("test.wake", {});
+      const stored = Date.now();
+      queue.wake("test.wake");
+      await waitFor(() => ran === 1, "the woken worker to run the job", 5_000, 20);
+      expect(Date.now() - stored).toBeLessThan(3_000);
+      // A queue this process does not work: nothing to wake, no error.
+      queue.wake("test.nobody");
       await queue.stop();
     } finally {
       await database.close();

@@ -266,9 +266,9 @@ function confirmationNames(a: {
  * (nothing stored). submitApplication's transaction then does it. With a queue (the worker filing
  * the form's intake job), the intake's sealed copy goes in the same commit as the application.
  */
-const submitStatementSql = (withJobs: boolean) =>
+const submitStatementSql = (withJobs: boolean, filing: boolean) =>
   preparedStatement(
-    "rhq_application_submit",
+    filing ? "rhq_application_file" : "rhq_application_submit",
     sql`with retreat as (
       select ${retreats.id} as id from ${retreats}
       where ${retreats.id} = ${p("retreatId")}::uuid
@@ -276,14 +276,15 @@ const submitStatementSql = (withJobs: boolean) =>
         and ${retreats.name} = ${p("retreatName")}::text
     ),
     fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok)
-    ${withJobs ? intakeOpenCte : sql``},
+    ${filing ? intakeOpenCte(formIntakeQueues.application) : sql``},
     known as (
       select ${emailSubscribers.id} as id from ${emailSubscribers}
       where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
     ),
     go as (
       select 1 from retreat, fresh
-      where fresh.ok ${withJobs ? sql`and ${intakeStillOpen}` : sql`and not exists (select 1 from known)`}
+      where fresh.ok ${filing ? sql`and ${intakeStillOpen}` : sql``}
+        ${withJobs ? sql`` : sql`and not exists (select 1 from known)`}
     ),
     new_application as (
       insert into ${applications} (id, retreat_id, application_type, first_name, last_name, email, phone, city, country,
@@ -323,13 +324,16 @@ const submitStatementSql = (withJobs: boolean) =>
       ) as person
     ),
     ${outboxStatementCtes("confirmation", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
-    ${withJobs ? intakeFiledCte(sql`select 1 from new_application`) : sql``}
+    ${filing ? intakeFiledCte(formIntakeQueues.application, sql`select 1 from new_application`) : sql``}
     select (select ok from fresh) as fresh, (select count(*)::int from retreat) as retreats,
       (select id from new_application) as application_id, (select count(*)::int from confirmation) as emails,
       (select count(*)::int from confirmation_jobs) as jobs, (select count(*)::int from merge) as merges`,
   );
-/** By [with a queue]. */
-const submitStatement = [false, true].map((withJobs) => submitStatementSql(withJobs));
+/** Without a queue, with one, and filing an intake (always with one). */
+const submitStatement = {
+  direct: [false, true].map((withJobs) => submitStatementSql(withJobs, false)),
+  filing: submitStatementSql(true, true),
+};
 
 /**
  * Retreats' names by id, for the confirmation rendered before the statement (which checks the name
@@ -436,7 +440,9 @@ export async function submitApplicationFromForm(
     merges: number;
   };
   try {
-    [outcome] = (await submitStatement[ctx.queue ? 1 : 0]!.run<typeof outcome>(database.executor, {
+    if (ctx.intakeJobId && !ctx.queue) throw new Error("Filing an intake needs the queue");
+    const statement = ctx.intakeJobId ? submitStatement.filing : submitStatement.direct[ctx.queue ? 1 : 0]!;
+    [outcome] = (await statement.run<typeof outcome>(database.executor, {
       ...stillAppliesValues("tpl_", row),
       ...mail.values,
       applicationId,
@@ -475,7 +481,6 @@ export async function submitApplicationFromForm(
       unsubscribeToken,
       sealed: sealJobData(ctx.cipher, applicationKnownAddressJob, sealed),
       partnerOwnAddress: partnerHasOwnAddress,
-      intakeName: formIntakeQueues.application,
       intakeJobId: ctx.intakeJobId ?? null,
     })) as [typeof outcome];
   } catch (error) {

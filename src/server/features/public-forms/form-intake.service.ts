@@ -127,21 +127,31 @@ export function unsealSubmission<T>(cipher: FieldCipher, name: FormIntakeQueue, 
 }
 
 /**
- * The filing statement's CTEs (placeholders `intakeName`, `intakeJobId`: null when not filing an
- * intake): `intake_open`, the intake job still holding its sealed copy, locked, so a second run
- * (a stalled job taken again while the first still runs) waits and then files nothing; gate the
- * statement's inserts with `intakeStillOpen`. And `intake_filed`, dropping the sealed copy when
- * `filed` has a row: the filing and the end of the copy are one commit. Each with a leading comma.
+ * A queue's name as a literal in a statement, not a parameter: pgboss.job is partitioned by queue
+ * name, and only a literal lets PostgreSQL prune the other queues' partitions when it plans the
+ * prepared statement (with a parameter, every execution opens and locks each partition).
  */
-export const intakeOpenCte = sql`, intake_open as (
+const queueLiteral = (name: FormIntakeQueue) => {
+  if (!Object.values(formIntakeQueues).includes(name)) throw new Error(`Not a form intake queue: ${name}`);
+  return sql.raw(`'${name}'`);
+};
+
+/**
+ * The filing statement's CTEs for one form's intake (placeholder `intakeJobId`): `intake_open`, the
+ * intake job still holding its sealed copy, locked, so a second run (a stalled job taken again
+ * while the first still runs) waits and then files nothing; gate the statement's inserts with
+ * `intakeStillOpen`. And `intake_filed`, dropping the sealed copy when `filed` has a row: the
+ * filing and the end of the copy are one commit. Each with a leading comma.
+ */
+export const intakeOpenCte = (name: FormIntakeQueue) => sql`, intake_open as (
     select 1 from pgboss.job
-    where name = ${p("intakeName")}::text and id = ${p("intakeJobId")}::uuid and data ? 'sealed'
+    where name = ${queueLiteral(name)} and id = ${p("intakeJobId")}::uuid and data ? 'sealed'
     for update
   )`;
-export const intakeStillOpen = sql`(${p("intakeJobId")}::uuid is null or exists (select 1 from intake_open))`;
-export const intakeFiledCte = (filed: SQL) => sql`, intake_filed as (
+export const intakeStillOpen = sql`exists (select 1 from intake_open)`;
+export const intakeFiledCte = (name: FormIntakeQueue, filed: SQL) => sql`, intake_filed as (
     update pgboss.job set data = data - 'sealed'
-    where name = ${p("intakeName")}::text and id = ${p("intakeJobId")}::uuid and exists (${filed})
+    where name = ${queueLiteral(name)} and id = ${p("intakeJobId")}::uuid and exists (${filed})
     returning 1
   )`;
 

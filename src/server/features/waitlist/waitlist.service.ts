@@ -84,11 +84,11 @@ const p = (name: string) => sql.placeholder(name);
  * With a queue (the worker filing the form's intake job), the intake's sealed copy goes in the
  * same commit as whatever it stored.
  */
-const joinStatementSql = (withJobs: boolean) =>
+const joinStatementSql = (withJobs: boolean, filing: boolean) =>
   preparedStatement(
-    "rhq_waitlist_join",
+    filing ? "rhq_waitlist_file" : "rhq_waitlist_join",
     sql`with fresh as (select ${stillAppliesSql("waitlist_welcome", currentRetreatIdSql(), "tpl_")} as ok)
-  ${withJobs ? intakeOpenCte : sql``},
+  ${filing ? intakeOpenCte(formIntakeQueues.waitlist) : sql``},
   known as (
     select ${emailSubscribers.id} as id from ${emailSubscribers}
     where lower(${emailSubscribers.email}) = lower(${p("email")}::text)
@@ -99,7 +99,7 @@ const joinStatementSql = (withJobs: boolean) =>
     select ${p("email")}::text, ${p("firstName")}::text, ${p("lastName")}::text, 'waitlist', 'waitlist_form',
       array[${waitlistTag}::text], true, ${p("consentAt")}::timestamptz, ${p("consentIp")}::text,
       ${p("unsubscribeToken")}::text
-    from fresh where fresh.ok and ${withJobs ? intakeStillOpen : sql`true`} and not exists (select 1 from known)
+    from fresh where fresh.ok and ${filing ? intakeStillOpen : sql`true`} and not exists (select 1 from known)
     on conflict do nothing
     returning id
   ),
@@ -108,16 +108,19 @@ const joinStatementSql = (withJobs: boolean) =>
       json_build_object('subscriberId', known.id, 'sealed', ${p("sealed")}::text, 'at', ${p("consentAt")}::text) as data,
       ${p("mail_retryLimit")}::int as retry_limit, ${p("mail_retryDelay")}::int as retry_delay,
       ${p("mail_retryBackoff")}::boolean as retry_backoff
-    from known, fresh where fresh.ok and ${withJobs ? intakeStillOpen : sql`true`}
+    from known, fresh where fresh.ok and ${filing ? intakeStillOpen : sql`true`}
   ),
   ${outboxStatementCtes("welcome", sql`select 1 from new_subscriber`, "mail_", withJobs, sql`select * from merge`)}
-  ${withJobs ? intakeFiledCte(sql`select 1 from new_subscriber union all select 1 from merge`) : sql``}
+  ${filing ? intakeFiledCte(formIntakeQueues.waitlist, sql`select 1 from new_subscriber union all select 1 from merge`) : sql``}
   select (select ok from fresh) as fresh, (select count(*)::int from new_subscriber) as subscribers,
     (select count(*)::int from welcome) as emails, (select count(*)::int from welcome_jobs) as jobs,
     (select count(*)::int from merge) as merges`,
   );
-/** By [with a queue]. */
-const joinStatement = [false, true].map((withJobs) => joinStatementSql(withJobs));
+/** Without a queue, with one, and filing an intake (always with one). */
+const joinStatement = {
+  direct: [false, true].map((withJobs) => joinStatementSql(withJobs, false)),
+  filing: joinStatementSql(true, true),
+};
 
 /**
  * The welcome's scope: the current retreat, as a subquery built once rather than by drizzle on every
@@ -189,7 +192,9 @@ export async function joinWaitlistFromForm(
     throw new Error(`Queue ${waitlistKnownAddressJob} is not created at start-up; add it to the queue's \`queues\``);
   }
   const sealed: KnownAddressSealed = { name: entry.name, clientIp: ctx.clientIp };
-  const [outcome] = await joinStatement[ctx.queue ? 1 : 0]!.run<{
+  const statement = ctx.intakeJobId ? joinStatement.filing : joinStatement.direct[ctx.queue ? 1 : 0]!;
+  if (ctx.intakeJobId && !ctx.queue) throw new Error("Filing an intake needs the queue");
+  const [outcome] = await statement.run<{
     fresh: boolean;
     subscribers: number;
     emails: number;
@@ -205,7 +210,6 @@ export async function joinWaitlistFromForm(
     consentIp: ctx.clientIp,
     unsubscribeToken,
     sealed: sealJobData(ctx.cipher, waitlistKnownAddressJob, sealed),
-    intakeName: formIntakeQueues.waitlist,
     intakeJobId: ctx.intakeJobId ?? null,
   });
   if (!outcome!.fresh) forgetCachedSystemTemplateRow(database.db, "waitlist_welcome", "current");
