@@ -32,6 +32,7 @@ import { registerErrorHandling } from "./http/errors";
 import { registerHealthRoutes } from "./http/health.routes";
 import { sensitiveLogPaths, serializeErrorForLog, serializeRequestForLog } from "./http/log-redaction";
 import { registerNoStore } from "./http/no-store";
+import { registerNulCharacterRefusal } from "./http/nul-characters";
 import { countsRateLimitsInDatabase, databaseRateLimitStore } from "./http/rate-limit-store";
 import { readableLogStream } from "./http/readable-log";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerSecurityHeaders(app, config.publicUrl);
   registerCsrfProtection(app, config.publicUrl);
+  registerNulCharacterRefusal(app);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie, { secret: config.sessionSecret });
   registerAuth(app);

@@ -155,9 +155,12 @@ export async function startJobQueue(database: Database, options: QueueOptions = 
           try {
             await handler(job.data as never, job.id);
           } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            // Said where operators look: a job that keeps failing is otherwise only a row's state.
+            options.onError?.(new Error(`Job ${job.id} of ${name} failed (retried while it may be): ${message}`));
             // Failing only this job: pg-boss would otherwise fail (and retry) the whole batch,
             // including the jobs that already succeeded. It completes the rest when we return.
-            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            await boss.fail(name, job.id, { message });
           }
         }
         // A full batch: more are likely waiting, fetch again at once rather than after the interval.

@@ -36,7 +36,9 @@ import {
   vendors,
 } from "../../db/schema";
 import type { DbOrTx } from "../../db/types";
+import type { FieldCipher } from "../../encryption/field-encryption";
 import { type Actor, recordAudit } from "../audit/audit.service";
+import { deleteUnfiledSubmissionsOf } from "../public-forms/form-intake.service";
 import { eraseTeamProfiles } from "../site-content/site-content.service";
 import { anonymiseApplications, partnerAuditKeys, partnerFields, scrubAuditEntries } from "./personal-data";
 import { applicationsOf, lowerEquals } from "./subject-export.service";
@@ -112,6 +114,8 @@ export async function eraseSubject(
   actor: Actor,
   audit: { emailHash: string },
   now = new Date(),
+  /** Opens the public forms' sealed submissions not filed yet, to find the subject's. */
+  cipher?: FieldCipher,
 ): Promise<EraseResponse> {
   const email = rawEmail.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -280,12 +284,12 @@ export async function eraseSubject(
     add(
       deleted,
       "jobs",
-      await deleteJobs(
+      (await deleteJobs(
         tx,
         email,
         logs.map((r) => r.id),
         [...subscriberIds, ...ownIds],
-      ),
+      )) + (cipher ? await deleteUnfiledSubmissionsOf(tx, cipher, email, await pgBossTables(tx)) : 0),
     );
     add(anonymised, "auditEntries", await scrubAuditEntries(tx, scrubIds));
     const team = await eraseTeamProfiles(tx, email);

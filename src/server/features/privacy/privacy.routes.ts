@@ -72,6 +72,13 @@ export async function registerPrivacyRoutes(app: FastifyInstance) {
     "/api/admin/privacy/erase",
     { config, schema: { tags, body: eraseBodySchema, response: { 200: eraseResponseSchema } } },
     async (request) =>
-      eraseSubject(app.db, request.body.email, auditContext(request), { emailHash: hashOf(request.body.email) }),
+      eraseSubject(
+        app.db,
+        request.body.email,
+        auditContext(request),
+        { emailHash: hashOf(request.body.email) },
+        new Date(),
+        app.fieldCipher,
+      ),
   );
 }

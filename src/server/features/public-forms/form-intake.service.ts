@@ -199,6 +199,53 @@ export async function requeueStalledIntakes(
 }
 
 /**
+ * An erasure's part here: the intake jobs still holding a sealed submission (not filed yet, or
+ * failing) whose submitter's or couple partner's address is `email`, deleted from `tables` (the
+ * job table and its archive, those that exist). The copies are sealed, so each is opened to read
+ * its addresses; one that does not open (another key) is left. Returns how many were deleted.
+ */
+export async function deleteUnfiledSubmissionsOf(
+  tx: DbOrTx,
+  cipher: FieldCipher,
+  email: string,
+  tables: readonly string[],
+): Promise<number> {
+  const wanted = email.trim().toLowerCase();
+  let deleted = 0;
+  for (const table of tables) {
+    // The table name comes from the caller's to_regclass, never from input.
+    const found = await tx.execute(
+      sql`select id, name, data from ${sql.raw(table)}
+        where name in (${sql.join(
+          Object.values(formIntakeQueues).map((name) => sql`${name}`),
+          sql`, `,
+        )}) and data ? 'sealed'
+        for update`,
+    );
+    const ids: string[] = [];
+    for (const row of found.rows as { id: string; name: FormIntakeQueue; data: IntakeJobData }[]) {
+      let submission: { entry?: { email?: string }; input?: { email?: string; partnerEmail?: string } } | null;
+      try {
+        submission = unsealSubmission(cipher, row.name, row.data);
+      } catch {
+        continue;
+      }
+      const addresses = [submission?.entry?.email, submission?.input?.email, submission?.input?.partnerEmail];
+      if (addresses.some((address) => address?.trim().toLowerCase() === wanted)) ids.push(row.id);
+    }
+    if (ids.length === 0) continue;
+    const gone = await tx.execute(
+      sql`delete from ${sql.raw(table)} where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) returning id`,
+    );
+    deleted += gone.rows.length;
+  }
+  return deleted;
+}
+
+/**
  * Submissions answered but not filed yet (waiting, being filed or to be retried): /readyz reports
  * it, so a monitor sees a worker that stopped filing, and the bench waits for it to reach 0.
  */

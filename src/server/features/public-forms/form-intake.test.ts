@@ -5,6 +5,7 @@ import { applications, emailLogs, emailSubscribers, retreats } from "../../db/sc
 import { applicationPayload } from "../../test/builders";
 import { settleFormJobs } from "../../test/form-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { signedInAs } from "../../test/test-sessions";
 import { waitFor } from "../../test/wait-for";
 import { formIntakeQueues, requeueStalledIntakes, submissionsToFile } from "./form-intake.service";
 
@@ -167,6 +168,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the public forms' intake on Pos
         .from(emailLogs)
         .where(sql`lower(${emailLogs.recipientEmail}) = 'twice@example.com'`);
       expect(welcomes).toHaveLength(1);
+    });
+
+    it("an erasure finds the subject's submission not filed yet, the partner's address too, and deletes it", async () => {
+      const retreatId = await currentRetreat(app);
+      const couple = await app.inject({
+        method: "POST",
+        url: "/api/application",
+        payload: {
+          ...applicationPayload(retreatId, "erase-applicant@example.com"),
+          applicationType: "couple",
+          partnerFirstName: "Erin",
+          partnerEmail: "Erase-Partner@example.com",
+        },
+        remoteAddress: from(),
+      });
+      expect(couple.statusCode).toBe(201);
+      const other = await apply(app, retreatId, "erase-bystander@example.com");
+      expect(other.statusCode).toBe(201);
+      const { cookie } = await signedInAs(app, "owner");
+      const erased = await app.inject({
+        method: "POST",
+        url: "/api/admin/privacy/erase",
+        headers: { cookie },
+        payload: { email: "erase-partner@example.com", confirmEmail: "erase-partner@example.com" },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      expect(erased.json().deleted.jobs).toBe(1);
+      await settleFormJobs(app);
+      const filed = await app.db
+        .select({ email: applications.email })
+        .from(applications)
+        .where(sql`${applications.email} like 'erase-%'`);
+      // The couple's application was never filed; the bystander's was.
+      expect(filed).toEqual([{ email: "erase-bystander@example.com" }]);
     });
   });
 });
