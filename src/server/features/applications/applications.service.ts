@@ -272,7 +272,7 @@ const submitStatementSql = (withJobs: boolean, filing: boolean) =>
     sql`with retreat as (
       select ${retreats.id} as id from ${retreats}
       where ${retreats.id} = ${p("retreatId")}::uuid
-        and (${p("retreatAccepted")}::boolean or ${inArray(retreats.status, [...activeRetreatStatuses])})
+        ${filing ? sql`` : sql`and ${inArray(retreats.status, [...activeRetreatStatuses])}`}
         and ${retreats.name} = ${p("retreatName")}::text
     ),
     fresh as (select ${stillAppliesSql("application_received", sql`${p("retreatId")}::uuid`, "tpl_")} as ok)
@@ -447,7 +447,6 @@ export async function submitApplicationFromForm(
       ...mail.values,
       applicationId,
       retreatId: input.retreatId,
-      retreatAccepted: ctx.retreatAccepted ?? false,
       retreatName,
       applicationType: input.applicationType,
       firstName: input.firstName,
