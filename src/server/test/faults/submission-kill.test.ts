@@ -137,6 +137,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           .set({ updatedAt: sql`now() - interval '2 minutes'` })
           .where(eq(emailLogs.status, "queued"));
         const restarted = await startServer(options);
+        // On PostgreSQL a submission is answered once stored as its sealed intake job, and filed
+        // by a worker (decision 020, sixth look): the ones the killed worker had taken are taken
+        // again by the restarted one's sweep after ten seconds. Every accepted one must be whole
+        // once nothing is left to file.
+        await waitFor(
+          async () =>
+            ((await (await fetch(`${restarted.url}/readyz`)).json()) as { formsToFile: number }).formsToFile === 0,
+          "every accepted submission filed",
+          60_000,
+          200,
+        );
 
         const audit = await auditSubmissions(database.db, "pg-kill", outcomes);
         expect(audit.accepted).toBeGreaterThanOrEqual(10);
