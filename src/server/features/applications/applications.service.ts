@@ -55,11 +55,10 @@ type SubmitContext = {
   /** The application's id, given when it was answered before it was filed (the form's intake). */
   id?: string;
   /**
-   * The retreat was open when the form's intake accepted the application: it is filed even if the
-   * retreat closed since (the applicant was told it was received).
+   * The intake job this filing files: its sealed copy goes with the filing's commit (form-intake.service.ts).
+   * Its retreat was open when the intake accepted it, so it is filed even if the retreat closed
+   * since (the applicant was told it was received), by the statement and the transaction alike.
    */
-  retreatAccepted?: boolean;
-  /** The intake job this filing files: its sealed copy goes with the filing's commit (form-intake.ts). */
   intakeJobId?: string;
 };
 
@@ -109,7 +108,7 @@ export async function submitApplication(
       .select({ id: retreats.id, name: retreats.name })
       .from(retreats)
       .where(
-        ctx.retreatAccepted
+        ctx.intakeJobId
           ? eq(retreats.id, input.retreatId)
           : and(eq(retreats.id, input.retreatId), inArray(retreats.status, [...activeRetreatStatuses])),
       );
@@ -343,7 +342,7 @@ const retreatNamesOf: (db: Db) => Map<string, string> = perDatabase(() => new Ma
 
 /**
  * The public form's answer (POST /api/application) with a queue: the submission stored as its
- * intake job (form-intake.ts) if its retreat is open, one statement with the rate-limit hit, the
+ * intake job (form-intake.service.ts) if its retreat is open, one statement with the rate-limit hit, the
  * same for every address; the worker files it (fileApplicationSubmission) a moment later, under
  * the id answered here. An unknown or closed retreat: the 404, nothing stored.
  */
@@ -378,7 +377,6 @@ export async function fileApplicationSubmission(
     clientIp: submission.clientIp,
     at: new Date(submission.at),
     id: data.applicationId,
-    retreatAccepted: true,
     intakeJobId: jobId,
   });
 }

@@ -52,7 +52,7 @@ type WaitlistContext = {
   queue?: JobQueue | null;
   /** When the person submitted the form (the consent's time); now when not given. */
   at?: Date;
-  /** The intake job this join files: its sealed copy goes with the join's commit (form-intake.ts). */
+  /** The intake job this join files: its sealed copy goes with the join's commit (form-intake.service.ts). */
   intakeJobId?: string;
 };
 
@@ -130,7 +130,7 @@ const currentRetreatScope = { retreatId: currentRetreatIdSql() };
 
 /**
  * The public form's answer (POST /api/waitlist) with a queue: the entry stored as its intake job
- * (form-intake.ts), one statement with the rate-limit hit, the same for every address; the worker
+ * (form-intake.service.ts), one statement with the rate-limit hit, the same for every address; the worker
  * files it (fileWaitlistSubmission) a moment later.
  */
 export async function acceptWaitlistForm(
