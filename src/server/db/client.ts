@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
-import { pgliteNamedStatements } from "./pglite-named-statements";
+import { openThreadedPGlite, type ThreadedPGlite } from "./pglite-thread";
 import * as schema from "./schema";
 
 /**
@@ -75,18 +75,16 @@ function firstStartTemplate(pgliteDir: string, template: string | undefined): Bl
 async function openPglite(dataDir: string, memorySnapshot?: Blob, template?: string): Promise<Database> {
   const inMemory = dataDir === "memory://";
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
-  let client: PGlite;
+  let client: ThreadedPGlite;
   try {
     const pgliteDir = `${dataDir}/pglite`;
     const loadDataDir = inMemory ? memorySnapshot : firstStartTemplate(pgliteDir, template);
-    client = inMemory ? new PGlite({ loadDataDir }) : new PGlite({ dataDir: pgliteDir, loadDataDir });
-    await client.waitReady;
+    client = await openThreadedPGlite({ dataDir: inMemory ? undefined : pgliteDir, loadDataDir });
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const runNamed = pgliteNamedStatements(client);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     driver: "pglite",
     db,
@@ -94,7 +92,7 @@ async function openPglite(dataDir: string, memorySnapshot?: Blob, template?: str
       // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts
       // without parameters, which only the simple protocol (exec) runs.
       async executeSql(text, values, options) {
-        if (options?.name && values.length > 0) return runNamed(options.name, text, values);
+        if (options?.name && values.length > 0) return client.runNamed(options.name, text, values);
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
@@ -104,10 +102,10 @@ async function openPglite(dataDir: string, memorySnapshot?: Blob, template?: str
       },
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(db as unknown as PgliteDatabase<typeof schema>, { migrationsFolder });
     },
     async snapshot() {
-      return client.dumpDataDir("none");
+      return client.dumpDataDir();
     },
     async ping() {
       await client.query("select 1");
