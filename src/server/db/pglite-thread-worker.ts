@@ -111,9 +111,10 @@ async function handle(request: ThreadRequest): Promise<{ value: unknown; transfe
       return { value: bytes, transfer: [bytes] };
     }
     case "close": {
-      const open = databases.get(request.database);
+      // PGlite's close waits for an open transaction to end, so the database stays reachable until
+      // then: the transaction's own statements and its commit still arrive.
+      await databases.get(request.database)?.client.close();
       databases.delete(request.database);
-      await open?.client.close();
       return { value: null };
     }
   }

@@ -110,6 +110,54 @@ describe("PGlite on its own thread (decision 026)", () => {
     expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
   });
 
+  it("refuses a parameter that would reach the engine as something else, and stays usable", async () => {
+    class Money {
+      constructor(readonly pence: number) {}
+      toString() {
+        return `£${this.pence / 100}`;
+      }
+    }
+    await expect(client.query("select $1::text as v", [new Money(250)])).rejects.toThrow(
+      "A Money cannot be sent to the database thread",
+    );
+    await expect(client.runNamed("t_echo", "select $1::text as v", [new Money(1)])).rejects.toThrow(TypeError);
+    await expect(client.query("select $1::text as v", [() => 1])).rejects.toThrow();
+    const sent = await client.query("select $1::jsonb as doc, $2::bytea as bytes, $3::timestamptz as at", [
+      { nested: [1, { deep: "yes" }] },
+      Buffer.from("hi"),
+      new Date("2030-01-02T03:04:05.000Z"),
+    ]);
+    expect(sent.rows[0]).toMatchObject({ doc: { nested: [1, { deep: "yes" }] }, bytes: new Uint8Array([104, 105]) });
+    expect((sent.rows[0] as { at: Date }).at.toISOString()).toBe("2030-01-02T03:04:05.000Z");
+  });
+
+  it("lets an open transaction finish and commit before a close completes", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rhq-thread-close-"));
+    try {
+      const db = await openThreadedPGlite({ dataDir: dir });
+      await db.exec("create table kept (v text)");
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transaction = db.transaction(async (tx) => {
+        await held;
+        await tx.query("insert into kept values ('written during the close')");
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const closing = db.close();
+      release();
+      await transaction;
+      await closing;
+      await db.close();
+      const again = await openThreadedPGlite({ dataDir: dir });
+      expect((await again.query("select v from kept")).rows).toEqual([{ v: "written during the close" }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("copies a database's files out and opens the copy in memory", async () => {
     const copy = await openThreadedPGlite({ loadDataDir: await client.dumpDataDir() });
     try {
@@ -145,12 +193,15 @@ describe("PGlite on its own thread (decision 026)", () => {
       script,
       `import { openThreadedPGlite } from ${JSON.stringify(fileURLToPath(new URL("./pglite-thread.ts", import.meta.url)))};
       const db = await openThreadedPGlite({});
+      // A parameter the thread cannot receive is refused, and leaves nothing waiting behind it.
+      await db.query("select $1::text", [() => 1]).then(() => console.log("sent a function"), () => {});
       const { rows } = await db.query("select 41 + 1 as n");
       console.log("answer", (rows[0] as { n: number }).n);`,
     );
     const run = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 20_000 });
     rmSync(dir, { recursive: true, force: true });
     expect(run.stdout).toContain("answer 42");
+    expect(run.stdout).not.toContain("sent a function");
     expect(run.status).toBe(0);
   });
 });

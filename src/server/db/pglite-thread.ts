@@ -40,10 +40,16 @@ class DatabaseThread {
   request<T>(message: Request, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
-    if (this.pending.size === 0) this.worker.ref();
     return new Promise<T>((resolve, reject) => {
+      try {
+        // Throws for a value the thread cannot receive (a function, a symbol): nothing was sent.
+        this.worker.postMessage({ ...message, id }, transfer);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.worker.postMessage({ ...message, id }, transfer);
     });
   }
 
@@ -107,6 +113,7 @@ class Connection {
   ) {}
 
   async query<T = unknown>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results & { rows: T[] }> {
+    params?.forEach(sendable);
     const parsers = options?.parsers;
     const rawTypes = parsers ? Object.keys(parsers).map(Number) : undefined;
     const result = await this.thread.request<Results>({
@@ -132,12 +139,30 @@ class Connection {
   }
 }
 
+/**
+ * Refuses a parameter that would not reach the engine as the caller meant it. A value is copied to
+ * the thread (structured clone) before PGlite turns it into text there, and the copy of a class
+ * instance is a plain object without its methods (`toJSON`, `toString`), so it would be stored as
+ * something else. Plain values, arrays, plain objects, Dates and byte arrays cross unchanged.
+ */
+function sendable(value: unknown) {
+  if (typeof value !== "object" || value === null || value instanceof Date || ArrayBuffer.isView(value)) return;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === Array.prototype || prototype === null) return;
+  throw new TypeError(
+    `A ${prototype?.constructor?.name ?? "class instance"} cannot be sent to the database thread as a parameter; pass a plain value (a string, number, array or object)`,
+  );
+}
+
 /** The caller's parsers, on the columns the engine thread left as text. */
 function applyParsers(result: Results, parsers: Record<number, Parser>, arrayRows: boolean) {
+  const parsed = new Set<string | number>();
   result.fields.forEach((field, i) => {
     const parse = parsers[field.dataTypeID];
-    if (!parse) return;
     const key = arrayRows ? i : field.name;
+    // Two columns of one name are one key of an object row (the last one's value, as in PGlite).
+    if (!parse || parsed.has(key)) return;
+    parsed.add(key);
     for (const row of result.rows as Record<string | number, unknown>[]) {
       const value = row[key];
       if (value !== null && value !== undefined) row[key] = parse(value as string, field.dataTypeID);
@@ -161,7 +186,8 @@ export class ThreadedPGlite extends Connection {
   }
 
   /** A named prepared statement (pglite-named-statements.ts), run on the engine's thread. */
-  runNamed(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+  async runNamed(name: string, text: string, values: unknown[]): Promise<{ rows: unknown[] }> {
+    values.forEach(sendable);
     return this.thread.request({ op: "named", database: this.database, name, text, values });
   }
 
@@ -170,7 +196,11 @@ export class ThreadedPGlite extends Connection {
     return new Blob([bytes]);
   }
 
+  private closed = false;
+
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await this.thread.request({ op: "close", database: this.database });
     this.thread.openDatabases--;
   }
