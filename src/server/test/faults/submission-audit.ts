@@ -20,6 +20,8 @@ export type SubmissionAudit = {
   duplicated: string[];
   /** Confirmation rows by status (queued, sending, sent, failed, logged). */
   emailStatus: Record<string, number>;
+  /** Addresses whose confirmation row is not sent (yet). */
+  unsent: string[];
 };
 
 export async function auditSubmissions(
@@ -60,6 +62,7 @@ export async function auditSubmissions(
     halfStored: [],
     duplicated: [],
     emailStatus,
+    unsent: logs.filter((log) => log.status !== "sent").map((log) => log.email),
   };
   for (const outcome of outcomes) {
     const nApps = appCount.get(outcome.email) ?? 0;
