@@ -79,12 +79,16 @@ describe("kill -9 during application submissions on PGlite (data directory on di
       expect(restarted.child.pid).not.toBe(deadPid);
 
       // Every stored confirmation goes out after the restart, with no wait for a sweep interval.
-      const stored = outcomes.filter(accepted).map((o) => o.email);
-      await waitFor(
-        () => stored.every((email) => deliveriesByAddress(sink, "pglite-kill").has(email)),
-        "a confirmation for every accepted submission",
-        60_000,
-        200,
+      const confirmed = (emails: string[], what: string) =>
+        waitFor(
+          () => emails.every((email) => deliveriesByAddress(sink, "pglite-kill").has(email)),
+          `a confirmation for every ${what} submission`,
+          60_000,
+          200,
+        );
+      await confirmed(
+        outcomes.filter(accepted).map((o) => o.email),
+        "accepted",
       );
       await restarted.stop();
       const auditStopped = async () => {
@@ -101,13 +105,7 @@ describe("kill -9 during application submissions on PGlite (data directory on di
         // confirmations queued behind the accepted ones, which is all the wait above covered: one
         // more start must send each of them (a confirmation never sent fails here, on the wait).
         const again = await startServer(options);
-        const unsent = audit.unsent;
-        await waitFor(
-          () => unsent.every((email) => deliveriesByAddress(sink, "pglite-kill").has(email)),
-          "a confirmation for every stored submission",
-          60_000,
-          200,
-        );
+        await confirmed(audit.unsent, "stored");
         await again.stop();
         audit = await auditStopped();
       }
